@@ -1,0 +1,247 @@
+//! Character classes: the RFC 3987 / 3987bis grammar's `ucschar` and
+//! `iprivate`, the characters IRIs must not contain (bidi formatting), and the
+//! UTS #58 properties (Link_Term, paired brackets, email local-part), generated
+//! by `build.rs` from Unicode's data files.
+//!
+//! Lookups are `const`-table binary searches; ASCII goes through a 128-entry
+//! table first because most text is ASCII.
+
+/// The UTS #58 Link_Term property of a code point.
+///
+/// ```
+/// use iriscan::chars::{link_term, LinkTerm};
+/// assert_eq!(link_term('a'), LinkTerm::Include);
+/// assert_eq!(link_term('.'), LinkTerm::Soft);
+/// assert_eq!(link_term('('), LinkTerm::Open);
+/// assert_eq!(link_term('」'), LinkTerm::Close);
+/// assert_eq!(link_term(' '), LinkTerm::Hard);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LinkTerm {
+    /// Part of a link.
+    Include,
+    /// Ends a link.
+    Hard,
+    /// Part of a link only when something that is part of the link follows.
+    Soft,
+    /// An opening bracket: part of the link, pushed on the bracket stack.
+    Open,
+    /// A closing bracket: part of the link only when it closes an open one.
+    Close,
+}
+
+include!(concat!(env!("OUT_DIR"), "/uts58_tables.rs"));
+
+const fn ascii_link_term(b: u8) -> LinkTerm {
+    match b {
+        b'!' | b'"' | b'\'' | b',' | b'.' | b':' | b';' | b'?' => LinkTerm::Soft,
+        b'(' | b'<' | b'[' | b'{' => LinkTerm::Open,
+        b')' | b'>' | b']' | b'}' => LinkTerm::Close,
+        0x21..=0x7E => LinkTerm::Include,
+        _ => LinkTerm::Hard,
+    }
+}
+
+static ASCII_LINK_TERM: [LinkTerm; 128] = {
+    let mut t = [LinkTerm::Hard; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = ascii_link_term(i as u8);
+        i += 1;
+    }
+    t
+};
+
+/// The Link_Term value of `c` (UTS #58); code points not listed are Hard.
+pub fn link_term(c: char) -> LinkTerm {
+    let cp = c as u32;
+    if cp < 128 {
+        return ASCII_LINK_TERM[cp as usize];
+    }
+    match LINK_TERM.binary_search_by(|&(lo, hi, _)| {
+        if hi < cp {
+            core::cmp::Ordering::Less
+        } else if lo > cp {
+            core::cmp::Ordering::Greater
+        } else {
+            core::cmp::Ordering::Equal
+        }
+    }) {
+        Ok(i) => LINK_TERM[i].2,
+        Err(_) => LinkTerm::Hard,
+    }
+}
+
+/// The opening bracket that the closing bracket `close` pairs with (UTS #58
+/// LinkBracket.txt), or `None` if `close` is not a closing bracket.
+///
+/// ```
+/// assert_eq!(iriscan::chars::opening_bracket(')'), Some('('));
+/// assert_eq!(iriscan::chars::opening_bracket('」'), Some('「'));
+/// assert_eq!(iriscan::chars::opening_bracket('a'), None);
+/// ```
+pub fn opening_bracket(close: char) -> Option<char> {
+    let cp = close as u32;
+    LINK_BRACKET
+        .binary_search_by_key(&cp, |&(c, _)| c)
+        .ok()
+        .and_then(|i| char::from_u32(LINK_BRACKET[i].1))
+}
+
+fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {
+    ranges
+        .binary_search_by(|&(lo, hi)| {
+            if hi < cp {
+                core::cmp::Ordering::Less
+            } else if lo > cp {
+                core::cmp::Ordering::Greater
+            } else {
+                core::cmp::Ordering::Equal
+            }
+        })
+        .is_ok()
+}
+
+/// Whether `c` may appear in the local part of an email address (UTS #58
+/// LinkEmail.txt).
+///
+/// ```
+/// assert!(iriscan::chars::is_link_email('a'));
+/// assert!(iriscan::chars::is_link_email('α'));
+/// assert!(!iriscan::chars::is_link_email('@'));
+/// ```
+pub fn is_link_email(c: char) -> bool {
+    in_ranges(&LINK_EMAIL, c as u32)
+}
+
+/// Whether `label` (any case, ASCII or `xn--`) is an IANA top-level domain.
+pub(crate) fn is_ascii_tld(label: &str) -> bool {
+    if label.len() > 63 || !label.is_ascii() {
+        return false;
+    }
+    let mut buf = [0u8; 63];
+    let lower = &mut buf[..label.len()];
+    lower.copy_from_slice(label.as_bytes());
+    lower.make_ascii_lowercase();
+    // Safe: ASCII in, ASCII out.
+    let lower = core::str::from_utf8(lower).unwrap_or("");
+    TLDS.binary_search(&lower).is_ok()
+}
+
+/// `ucschar` of RFC 3987 / 3987bis §2.2: the non-ASCII characters allowed
+/// anywhere in an IRI.
+///
+/// ```
+/// assert!(iriscan::chars::is_ucschar('é'));
+/// assert!(iriscan::chars::is_ucschar('𐌀'));
+/// assert!(!iriscan::chars::is_ucschar('\u{E000}')); // private use: iprivate
+/// assert!(!iriscan::chars::is_ucschar('\u{FFFE}')); // non-character
+/// ```
+pub const fn is_ucschar(c: char) -> bool {
+    let cp = c as u32;
+    match cp {
+        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF => true,
+        // Planes 1 to 13: all but the last two code points (non-characters).
+        0x10000..=0xDFFFF => cp & 0xFFFF <= 0xFFFD,
+        0xE1000..=0xEFFFD => true,
+        _ => false,
+    }
+}
+
+/// `iprivate` of 3987bis §2.2: private-use characters (and the tag block
+/// U+E0000–U+E0FFF, which 3987bis added), allowed only in the query.
+///
+/// ```
+/// assert!(iriscan::chars::is_iprivate('\u{E000}'));
+/// assert!(iriscan::chars::is_iprivate('\u{E0001}'));
+/// assert!(!iriscan::chars::is_iprivate('a'));
+/// ```
+pub const fn is_iprivate(c: char) -> bool {
+    matches!(c as u32, 0xE000..=0xF8FF | 0xE0000..=0xE0FFF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
+}
+
+/// Bidirectional formatting characters, which IRIs must not contain
+/// (RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO; 3987bis adds the
+/// isolates LRI, RLI, FSI, PDI). They are `ucschar` by range, so the grammar
+/// alone would let them in.
+///
+/// ```
+/// assert!(iriscan::chars::is_bidi_control('\u{202E}'));
+/// assert!(!iriscan::chars::is_bidi_control('a'));
+/// ```
+pub const fn is_bidi_control(c: char) -> bool {
+    matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
+}
+
+/// RFC 3986 `unreserved` (ASCII).
+pub const fn is_unreserved(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+}
+
+/// RFC 3986 `sub-delims`.
+pub const fn is_sub_delim(b: u8) -> bool {
+    matches!(
+        b,
+        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+    )
+}
+
+/// RFC 3986 `gen-delims`.
+pub const fn is_gen_delim(b: u8) -> bool {
+    matches!(b, b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@')
+}
+
+/// Whether the ASCII byte `b` may appear literally somewhere in a URI.
+pub const fn is_uri_ascii(b: u8) -> bool {
+    is_unreserved(b) || is_sub_delim(b) || is_gen_delim(b) || b == b'%'
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ascii_link_term_matches_the_data_file() {
+        // The ASCII fast path must agree with LinkTerm.txt.
+        for b in 0u8..128 {
+            let cp = b as u32;
+            let from_file = LINK_TERM
+                .iter()
+                .find(|&&(lo, hi, _)| lo <= cp && cp <= hi)
+                .map(|r| r.2)
+                .unwrap_or(LinkTerm::Hard);
+            assert_eq!(ASCII_LINK_TERM[b as usize], from_file, "byte {b:#04x}");
+        }
+    }
+
+    #[test]
+    fn cjk_punctuation_is_soft_and_brackets_pair() {
+        assert_eq!(link_term('、'), LinkTerm::Soft);
+        assert_eq!(link_term('。'), LinkTerm::Soft);
+        assert_eq!(link_term('「'), LinkTerm::Open);
+        assert_eq!(opening_bracket('）'), Some('（'));
+    }
+
+    #[test]
+    fn unlisted_code_points_are_hard() {
+        assert_eq!(link_term('\u{E000}'), LinkTerm::Hard);
+        assert_eq!(link_term('\u{3000}'), LinkTerm::Hard);
+    }
+
+    #[test]
+    fn tld_lookup_is_case_insensitive() {
+        assert!(is_ascii_tld("com"));
+        assert!(is_ascii_tld("COM"));
+        assert!(is_ascii_tld("xn--p1ai"));
+        assert!(!is_ascii_tld("invalid"));
+    }
+
+    #[test]
+    fn ucschar_excludes_plane_end_noncharacters() {
+        assert!(!is_ucschar('\u{1FFFE}'));
+        assert!(!is_ucschar('\u{1FFFF}'));
+        assert!(is_ucschar('\u{1FFFD}'));
+        assert!(!is_ucschar('\u{E0001}'));
+        assert!(!is_ucschar('\u{FDD0}'));
+    }
+}

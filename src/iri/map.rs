@@ -1,0 +1,488 @@
+//! IRI → URI (RFC 3987 §3.1, 3987bis §3.3–3.6), URI → IRI (RFC 3987 §3.2,
+//! 3987bis §4) and LEIRI → IRI (3987bis §6.2).
+//!
+//! Every function returns `Cow::Borrowed` when the input needs no change, so
+//! mapping an IRI that is already a URI costs a scan and nothing else.
+
+use super::parse::{char_at, HostKind};
+use super::{IriRef, ParseError};
+use crate::chars::{is_bidi_control, is_iprivate, is_ucschar, is_uri_ascii};
+use core::fmt;
+use std::borrow::Cow;
+
+/// Errors of IRI → URI mapping.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MapError {
+    /// The input is not an IRI reference.
+    Parse(ParseError),
+    /// A host of a DNS scheme that IDNA (UTS 46, URL deny list) rejects.
+    Idna {
+        /// The host as written.
+        host: String,
+    },
+}
+
+impl fmt::Display for MapError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MapError::Parse(e) => e.fmt(f),
+            MapError::Idna { host } => write!(
+                f,
+                "host {host:?} is not a valid internationalized domain name (IDNA/UTS 46)"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for MapError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            MapError::Parse(e) => Some(e),
+            MapError::Idna { .. } => None,
+        }
+    }
+}
+
+impl From<ParseError> for MapError {
+    fn from(e: ParseError) -> Self {
+        MapError::Parse(e)
+    }
+}
+
+/// How `ireg-name` hosts with non-ASCII characters are mapped (3987bis §3.4).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum HostMapping {
+    /// IDNA (punycode) for schemes known to use DNS ([`uses_dns`]),
+    /// percent-encoding for all others. The default.
+    #[default]
+    Auto,
+    /// Always IDNA (3987bis §3.4.2).
+    Idna,
+    /// Always UTF-8 percent-encoding (3987bis §3.4.1).
+    PercentEncode,
+}
+
+/// Options for [`to_uri_with`].
+///
+/// ```
+/// use iriscan::{to_uri_with, ToUriOptions};
+/// let opts = ToUriOptions { encode_forbidden_ascii: true, ..Default::default() };
+/// assert_eq!(to_uri_with("http://example.com/a b|c", &opts)?, "http://example.com/a%20b%7Cc");
+/// # Ok::<(), iriscan::MapError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ToUriOptions {
+    /// How non-ASCII registered names are mapped.
+    pub host_mapping: HostMapping,
+    /// Percent-encode characters that no URI or IRI may contain (space,
+    /// `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^`, `` ` ``, controls, bidi
+    /// formatting characters…) instead of failing: the input is then read as
+    /// a Legacy Extended IRI (RFC 3987 §3.1, 3987bis §6.2).
+    pub encode_forbidden_ascii: bool,
+}
+
+/// Schemes whose registered names are DNS names, so that IRI → URI maps
+/// non-ASCII hosts with IDNA rather than percent-encoding (3987bis §3.4.2).
+/// `mailto` counts: the domain of each address is mapped with IDNA.
+///
+/// ```
+/// assert!(iriscan::uses_dns("HTTPS"));
+/// assert!(!iriscan::uses_dns("urn"));
+/// ```
+pub fn uses_dns(scheme: &str) -> bool {
+    const DNS: &[&str] = &[
+        "http",
+        "https",
+        "ftp",
+        "ftps",
+        "sftp",
+        "ws",
+        "wss",
+        "mailto",
+        "gopher",
+        "telnet",
+        "ssh",
+        "git",
+        "irc",
+        "ircs",
+        "imap",
+        "imaps",
+        "pop",
+        "smtp",
+        "ldap",
+        "ldaps",
+        "nntp",
+        "news",
+        "rtsp",
+        "rtsps",
+        "rsync",
+        "svn",
+        "smb",
+        "nfs",
+        "xmpp",
+        "sip",
+        "sips",
+        "wais",
+        "prospero",
+        "dns",
+        "coap",
+        "coaps",
+        "mqtt",
+        "redis",
+        "rediss",
+        "postgres",
+        "postgresql",
+        "mysql",
+        "mongodb",
+        "amqp",
+        "amqps",
+        "webcal",
+        "feed",
+        "s3",
+        "ipp",
+        "ipps",
+    ];
+    DNS.iter().any(|d| d.eq_ignore_ascii_case(scheme))
+}
+
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// Appends the UTF-8 bytes of `c` percent-encoded with uppercase hex (RFC 3987 §3.1 step 2).
+pub(crate) fn push_pct_char(out: &mut String, c: char) {
+    let mut buf = [0u8; 4];
+    for &b in c.encode_utf8(&mut buf).as_bytes() {
+        push_pct_byte(out, b);
+    }
+}
+
+pub(crate) fn push_pct_byte(out: &mut String, b: u8) {
+    out.push('%');
+    out.push(HEX[(b >> 4) as usize] as char);
+    out.push(HEX[(b & 15) as usize] as char);
+}
+
+/// Appends `s` with every non-ASCII character percent-encoded.
+fn push_encoded(out: &mut String, s: &str) {
+    let mut last = 0;
+    for (i, c) in s.char_indices() {
+        if !c.is_ascii() {
+            out.push_str(&s[last..i]);
+            push_pct_char(out, c);
+            last = i + c.len_utf8();
+        }
+    }
+    out.push_str(&s[last..]);
+}
+
+fn idna_host(host: &str) -> Result<Cow<'_, str>, MapError> {
+    idna::domain_to_ascii_cow(host.as_bytes(), idna::AsciiDenyList::URL)
+        .map_err(|_| MapError::Idna { host: host.to_owned() })
+}
+
+/// Maps an IRI reference to a URI reference with default options
+/// (RFC 3987 §3.1): non-ASCII characters become UTF-8 percent-encodings with
+/// uppercase hex, hosts of DNS schemes become punycode; ASCII and existing
+/// `%XX` stay as they are. The identity on URIs, and idempotent.
+///
+/// ```
+/// use iriscan::to_uri;
+/// assert_eq!(to_uri("http://www.example.org/red%09rosé#red")?, "http://www.example.org/red%09ros%C3%A9#red");
+/// assert_eq!(to_uri("http://example.com/𐌀")?, "http://example.com/%F0%90%8C%80");
+/// assert!(matches!(to_uri("http://example.com/")?, std::borrow::Cow::Borrowed(_)));
+/// # Ok::<(), iriscan::MapError>(())
+/// ```
+pub fn to_uri(iri: &str) -> Result<Cow<'_, str>, MapError> {
+    to_uri_with(iri, &ToUriOptions::default())
+}
+
+/// Maps an IRI reference to a URI reference with the given options.
+///
+/// ```
+/// use iriscan::{to_uri_with, HostMapping, ToUriOptions};
+/// let pct = ToUriOptions { host_mapping: HostMapping::PercentEncode, ..Default::default() };
+/// assert_eq!(to_uri_with("http://résumé.example.org", &pct)?, "http://r%C3%A9sum%C3%A9.example.org");
+/// # Ok::<(), iriscan::MapError>(())
+/// ```
+pub fn to_uri_with<'a>(iri: &'a str, opts: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
+    if opts.encode_forbidden_ascii {
+        if let Cow::Owned(fixed) = leiri_to_iri(iri) {
+            let parsed = IriRef::parse(&fixed)?;
+            return Ok(Cow::Owned(map_parsed(&parsed, opts)?.into_owned()));
+        }
+    }
+    let parsed = IriRef::parse(iri)?;
+    map_parsed(&parsed, opts)
+}
+
+pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
+    let s = r.as_str();
+    if s.is_ascii() {
+        return Ok(Cow::Borrowed(s));
+    }
+    let spans = r.spans();
+    let scheme = r.scheme().unwrap_or("");
+    let dns = match opts.host_mapping {
+        HostMapping::Auto => uses_dns(scheme),
+        HostMapping::Idna => true,
+        HostMapping::PercentEncode => false,
+    };
+    let mut out = String::with_capacity(s.len() + s.len() / 2);
+    let mut pos = 0;
+    if let Some((_, auth_end)) = spans.authority {
+        let (hs, he) = spans.host;
+        let host = &s[hs..he];
+        push_encoded(&mut out, &s[..hs]);
+        if !host.is_ascii() && dns && spans.host_kind == Some(HostKind::RegName) && !host.contains('%') {
+            out.push_str(&idna_host(host)?);
+        } else {
+            push_encoded(&mut out, host);
+        }
+        out.push_str(&s[he..auth_end]);
+        pos = auth_end;
+    }
+    let (ps, pe) = spans.path;
+    if scheme.eq_ignore_ascii_case("mailto") && dns {
+        // mailto:addr1,addr2 — each address's domain is a DNS name (RFC 6068).
+        push_encoded(&mut out, &s[pos..ps]);
+        let mut first = true;
+        for addr in s[ps..pe].split(',') {
+            if !first {
+                out.push(',');
+            }
+            first = false;
+            match addr.rfind('@') {
+                Some(at) if !addr[at + 1..].is_ascii() && !addr[at + 1..].contains('%') => {
+                    push_encoded(&mut out, &addr[..=at]);
+                    out.push_str(&idna_host(&addr[at + 1..])?);
+                }
+                _ => push_encoded(&mut out, addr),
+            }
+        }
+        pos = pe;
+    }
+    // Query: an IDN inside it is not punycoded (3987bis §3.4.3); it is
+    // percent-encoded like the path and fragment.
+    push_encoded(&mut out, &s[pos..]);
+    Ok(Cow::Owned(out))
+}
+
+/// Whether a character decoded from a URI may appear literally in an IRI
+/// (RFC 3987 §3.2 step 4): `ucschar` (or `iprivate` in the query), not a
+/// bidi formatting character (§4.1), and not a character §6.1 says to avoid
+/// (non-ASCII white space, invisible format characters).
+pub(crate) fn fit_for_iri(c: char, in_query: bool) -> bool {
+    if is_bidi_control(c) {
+        return false;
+    }
+    if matches!(c as u32, 0xA0 | 0x1680 | 0x2000..=0x200D | 0x2028 | 0x2029 | 0x202F | 0x205F..=0x2064 | 0x3000 | 0xFEFF | 0xFFF0..=0xFFFD | 0xAD | 0x180E)
+    {
+        return false;
+    }
+    is_ucschar(c) || (in_query && is_iprivate(c))
+}
+
+fn hex_val(b: u8) -> u8 {
+    match b {
+        b'0'..=b'9' => b - b'0',
+        b'a'..=b'f' => b - b'a' + 10,
+        b'A'..=b'F' => b - b'A' + 10,
+        _ => 0,
+    }
+}
+
+/// Length of a run of `%XX` triplets starting at `i`.
+fn pct_run(b: &[u8], mut i: usize) -> usize {
+    let start = i;
+    while i + 2 < b.len() && b[i] == b'%' && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit() {
+        i += 3;
+    }
+    i - start
+}
+
+/// Maps a URI (reference) to an IRI for display (RFC 3987 §3.2, 3987bis §4).
+///
+/// Percent-encoded octets are decoded only where they form strict UTF-8
+/// (never overlong forms such as `%C0%AF`, never surrogates) for characters
+/// fit for an IRI; bidi formatting characters, non-characters, white space
+/// and private use outside the query stay encoded (re-encoded with uppercase
+/// hex). `%25`, reserved and other ASCII stay encoded, except unreserved
+/// ASCII, which decodes. `xn--` labels of DNS hosts turn back into Unicode
+/// (3987bis §4 step 6).
+///
+/// ```
+/// use iriscan::to_iri;
+/// assert_eq!(to_iri("http://www.example.org/D%C3%BCrst"), "http://www.example.org/Dürst");
+/// assert_eq!(to_iri("http://www.example.org/D%FCrst"), "http://www.example.org/D%FCrst");
+/// assert_eq!(to_iri("http://xn--99zt52a.example.org/%e2%80%ae"), "http://納豆.example.org/%E2%80%AE");
+/// assert_eq!(to_iri("http://example.com/%C0%AF.."), "http://example.com/%C0%AF..");
+/// ```
+pub fn to_iri(uri: &str) -> Cow<'_, str> {
+    let parsed = IriRef::parse(uri).ok();
+    let query = parsed.as_ref().and_then(|p| p.spans().query);
+    let b = uri.as_bytes();
+    let mut out: Option<String> = None;
+    let mut last = 0;
+    let mut i = 0;
+    while let Some(p) = memchr::memchr(b'%', &b[i..]) {
+        i += p;
+        let run = pct_run(b, i);
+        if run == 0 {
+            i += 1;
+            continue;
+        }
+        let in_query = query.is_some_and(|(qs, qe)| qs <= i && i < qe);
+        let octets: Vec<u8> = b[i..i + run]
+            .chunks(3)
+            .map(|t| hex_val(t[1]) << 4 | hex_val(t[2]))
+            .collect();
+        let o = out.get_or_insert_with(|| String::with_capacity(uri.len()));
+        o.push_str(&uri[last..i]);
+        let mut k = 0;
+        while k < octets.len() {
+            let lead = octets[k];
+            let written = &uri[i + 3 * k..i + 3 * k + 3];
+            if lead < 0x80 {
+                // Only unreserved ASCII decodes; '%', reserved and characters
+                // not allowed in URIs stay as written (§3.2 step 2).
+                if crate::chars::is_unreserved(lead) {
+                    o.push(lead as char);
+                } else {
+                    o.push_str(written);
+                }
+                k += 1;
+                continue;
+            }
+            let len = match lead {
+                0xC2..=0xDF => 2,
+                0xE0..=0xEF => 3,
+                0xF0..=0xF4 => 4,
+                _ => 0,
+            };
+            let decoded = (len > 0 && k + len <= octets.len())
+                .then(|| core::str::from_utf8(&octets[k..k + len]).ok())
+                .flatten()
+                .and_then(|s| s.chars().next())
+                .filter(|&c| fit_for_iri(c, in_query));
+            match decoded {
+                Some(c) => {
+                    o.push(c);
+                    k += len;
+                }
+                None => {
+                    // Not strict UTF-8, or unfit: re-encode this octet
+                    // (step 3/4) with uppercase hex, and go on with the next.
+                    let n = if len > 0 && k + len <= octets.len() && core::str::from_utf8(&octets[k..k + len]).is_ok() {
+                        len
+                    } else {
+                        1
+                    };
+                    for &oct in &octets[k..k + n] {
+                        push_pct_byte(o, oct);
+                    }
+                    k += n;
+                }
+            }
+        }
+        i += run;
+        last = i;
+    }
+    let decoded: Cow<'_, str> = match out {
+        Some(mut o) => {
+            o.push_str(&uri[last..]);
+            Cow::Owned(o)
+        }
+        None => Cow::Borrowed(uri),
+    };
+    host_to_unicode(decoded)
+}
+
+/// 3987bis §4 step 6: turn `xn--` labels of a DNS host back into Unicode.
+fn host_to_unicode(iri: Cow<'_, str>) -> Cow<'_, str> {
+    let Ok(parsed) = IriRef::parse(&iri) else { return iri };
+    let (Some(host), Some(scheme)) = (parsed.host(), parsed.scheme()) else {
+        return iri;
+    };
+    if parsed.host_kind() != Some(HostKind::RegName) || !uses_dns(scheme) {
+        return iri;
+    }
+    let has_ace = host
+        .split('.')
+        .any(|l| l.len() > 4 && l[..4].eq_ignore_ascii_case("xn--"));
+    if !has_ace {
+        return iri;
+    }
+    let (unicode, result) = idna::domain_to_unicode(host);
+    // Keep the ASCII form unless every label converts cleanly and the result
+    // is itself a valid, displayable reg-name.
+    if result.is_err() || unicode.chars().any(|c| !c.is_ascii() && !fit_for_iri(c, false)) {
+        return iri;
+    }
+    let (hs, he) = parsed.spans().host;
+    let mut out = String::with_capacity(iri.len() + unicode.len());
+    out.push_str(&iri[..hs]);
+    // Keep the case of ASCII labels as written; only ACE labels change.
+    let written: Vec<&str> = host.split('.').collect();
+    let uni: Vec<&str> = unicode.split('.').collect();
+    if written.len() == uni.len() {
+        for (n, (w, u)) in written.iter().zip(&uni).enumerate() {
+            if n > 0 {
+                out.push('.');
+            }
+            if w.len() > 4 && w[..4].eq_ignore_ascii_case("xn--") {
+                out.push_str(u);
+            } else {
+                out.push_str(w);
+            }
+        }
+    } else {
+        out.push_str(&unicode);
+    }
+    out.push_str(&iri[he..]);
+    Cow::Owned(out)
+}
+
+/// Converts a Legacy Extended IRI (reference) to an IRI (reference) by
+/// percent-encoding, as UTF-8 with uppercase hex, every character a LEIRI
+/// allows and an IRI does not (3987bis §6.2, §6.3): space, `<>"`, `\^`{|}`,
+/// controls, bidi formatting characters, specials U+FFF0–U+FFFD,
+/// non-characters, and private use outside the query.
+///
+/// ```
+/// use iriscan::leiri_to_iri;
+/// assert_eq!(leiri_to_iri("http://example.com/a b<c>"), "http://example.com/a%20b%3Cc%3E");
+/// assert_eq!(leiri_to_iri("http://example.com/\u{E000}?\u{E000}"), "http://example.com/%EE%80%80?\u{E000}");
+/// assert!(matches!(leiri_to_iri("http://example.com/é"), std::borrow::Cow::Borrowed(_)));
+/// ```
+pub fn leiri_to_iri(leiri: &str) -> Cow<'_, str> {
+    let query_start = leiri.find(['?', '#']).filter(|&i| leiri.as_bytes()[i] == b'?');
+    let fragment_start = leiri.find('#').unwrap_or(leiri.len());
+    let mut out: Option<String> = None;
+    let mut last = 0;
+    let b = leiri.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        let c = char_at(leiri, i);
+        let len = c.len_utf8();
+        let in_query = query_start.is_some_and(|q| q < i && i < fragment_start);
+        let allowed = if c.is_ascii() {
+            is_uri_ascii(c as u8)
+        } else {
+            !is_bidi_control(c) && (is_ucschar(c) || (in_query && is_iprivate(c)))
+        };
+        if !allowed {
+            let o = out.get_or_insert_with(|| String::with_capacity(leiri.len() + 16));
+            o.push_str(&leiri[last..i]);
+            push_pct_char(o, c);
+            last = i + len;
+        }
+        i += len;
+    }
+    match out {
+        Some(mut o) => {
+            o.push_str(&leiri[last..]);
+            Cow::Owned(o)
+        }
+        None => Cow::Borrowed(leiri),
+    }
+}

@@ -1,0 +1,488 @@
+//! The RFC 3987 / 3987bis §2.2 grammar, as a hand-written component parser.
+//!
+//! The parser first splits the input at the gen-delims that separate
+//! components (as RFC 3986 Appendix B does), then validates each component
+//! against its production, front to back, so the first error reported is the
+//! leftmost one. It never allocates: components are byte ranges into the input.
+//!
+//! `src/iri/grammar.rs` holds the same grammar as one regular expression,
+//! compiled by regex-automata; the tests and the fuzzer check that both accept
+//! exactly the same strings.
+
+use crate::chars::{is_bidi_control, is_iprivate, is_ucschar};
+use core::fmt;
+
+/// The component of an IRI a byte belongs to, as named in parse errors.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Component {
+    /// `scheme`
+    Scheme,
+    /// `iuserinfo`
+    Userinfo,
+    /// `ihost`
+    Host,
+    /// `port`
+    Port,
+    /// `ipath`
+    Path,
+    /// `iquery`
+    Query,
+    /// `ifragment`
+    Fragment,
+}
+
+impl fmt::Display for Component {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Component::Scheme => "scheme",
+            Component::Userinfo => "userinfo",
+            Component::Host => "host",
+            Component::Port => "port",
+            Component::Path => "path",
+            Component::Query => "query",
+            Component::Fragment => "fragment",
+        })
+    }
+}
+
+/// What went wrong at a parse error's offset.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A character the component's production does not allow.
+    InvalidChar(char),
+    /// A bidirectional formatting character (RFC 3987 §4.1 forbids them).
+    BidiControl(char),
+    /// `%` not followed by two hexadecimal digits.
+    InvalidPercentEncoding,
+    /// An absolute IRI was required but there is no `scheme ":"`.
+    MissingScheme,
+    /// A relative reference whose first path segment has a `:` (it would
+    /// read as a scheme; RFC 3986 §4.2 `ipath-noscheme`).
+    ColonInFirstSegment,
+    /// `[` without a matching `]`, or `]` followed by something other than `:port`.
+    UnclosedIpLiteral,
+    /// The text between `[` and `]` is not an `IPv6address`.
+    InvalidIpv6,
+    /// The text between `[` and `]` starts with `v` but is not an `IPvFuture`.
+    InvalidIpvFuture,
+    /// The input is empty where an absolute IRI is required.
+    Empty,
+}
+
+/// A parse error: where, in which component, and what was expected.
+///
+/// ```
+/// let err = iriscan::Iri::parse("http://example.com/a\u{202E}b").unwrap_err();
+/// assert_eq!(err.offset(), 20);
+/// assert_eq!(err.to_string(), "invalid character U+202E (bidi formatting) at byte 20 in path");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ParseError {
+    offset: usize,
+    component: Component,
+    kind: ErrorKind,
+}
+
+impl ParseError {
+    pub(crate) const fn new(offset: usize, component: Component, kind: ErrorKind) -> Self {
+        ParseError {
+            offset,
+            component,
+            kind,
+        }
+    }
+    /// Byte offset of the error in the input.
+    pub fn offset(&self) -> usize {
+        self.offset
+    }
+    /// The component in which the error occurred.
+    pub fn component(&self) -> Component {
+        self.component
+    }
+    /// What went wrong.
+    pub fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+}
+
+fn describe_char(c: char) -> String {
+    if c.is_ascii_graphic() {
+        format!("'{c}'")
+    } else if (c as u32) < 0x10000 {
+        format!("U+{:04X}", c as u32)
+    } else {
+        format!("U+{:X}", c as u32)
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (at, comp) = (self.offset, self.component);
+        match self.kind {
+            ErrorKind::InvalidChar(c) => {
+                write!(f, "invalid character {} at byte {at} in {comp}", describe_char(c))
+            }
+            ErrorKind::BidiControl(c) => write!(
+                f,
+                "invalid character {} (bidi formatting) at byte {at} in {comp}",
+                describe_char(c)
+            ),
+            ErrorKind::InvalidPercentEncoding => {
+                write!(f, "expected two hex digits after '%' at byte {at} in {comp}")
+            }
+            ErrorKind::MissingScheme => write!(f, "expected a scheme followed by ':' at byte {at}"),
+            ErrorKind::ColonInFirstSegment => write!(
+                f,
+                "':' at byte {at} in the first path segment of a relative reference (expected a scheme of letters, digits, '+', '-', '.')"
+            ),
+            ErrorKind::UnclosedIpLiteral => {
+                write!(f, "expected ']' closing the IP literal (then ':port' or the end of the authority) at byte {at} in {comp}")
+            }
+            ErrorKind::InvalidIpv6 => write!(f, "invalid IPv6 address at byte {at} in {comp}"),
+            ErrorKind::InvalidIpvFuture => {
+                write!(f, "invalid IPvFuture address (expected v HEX . chars) at byte {at} in {comp}")
+            }
+            ErrorKind::Empty => write!(f, "expected an IRI, found empty input"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The kind of host an authority names (RFC 3987 `ihost`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum HostKind {
+    /// `IPv4address`: four dec-octets.
+    Ipv4,
+    /// `IP-literal` holding an `IPv6address`.
+    Ipv6,
+    /// `IP-literal` holding an `IPvFuture`.
+    IpvFuture,
+    /// `ireg-name`: a registered name (DNS or otherwise), possibly empty.
+    RegName,
+}
+
+/// Byte ranges of the components of a parsed IRI reference.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub(crate) struct Spans {
+    /// Index of the `:` after the scheme; scheme is `[0, colon)`.
+    pub scheme_colon: Option<usize>,
+    /// `[start, end)` of the authority (after `//`).
+    pub authority: Option<(usize, usize)>,
+    /// Index of the `@` ending the userinfo.
+    pub userinfo_at: Option<usize>,
+    pub host: (usize, usize),
+    pub host_kind: Option<HostKind>,
+    /// `[start, end)` of the port digits (after `:`).
+    pub port: Option<(usize, usize)>,
+    pub path: (usize, usize),
+    /// `[start, end)` of the query (after `?`).
+    pub query: Option<(usize, usize)>,
+    /// Start of the fragment (after `#`); it runs to the end.
+    pub fragment: Option<usize>,
+}
+
+// Bit masks of the ASCII characters each production allows literally
+// (pct-encoded is handled separately).
+const fn mask(chars: &[u8]) -> u128 {
+    let mut m = 0u128;
+    let mut i = 0;
+    while i < chars.len() {
+        m |= 1 << chars[i];
+        i += 1;
+    }
+    m
+}
+const fn range_mask(lo: u8, hi: u8) -> u128 {
+    let mut m = 0u128;
+    let mut c = lo;
+    while c <= hi {
+        m |= 1 << c;
+        c += 1;
+    }
+    m
+}
+const ALNUM: u128 = range_mask(b'a', b'z') | range_mask(b'A', b'Z') | range_mask(b'0', b'9');
+const UNRESERVED: u128 = ALNUM | mask(b"-._~");
+const SUB_DELIMS: u128 = mask(b"!$&'()*+,;=");
+const USERINFO: u128 = UNRESERVED | SUB_DELIMS | mask(b":");
+const REG_NAME: u128 = UNRESERVED | SUB_DELIMS;
+const PCHAR: u128 = UNRESERVED | SUB_DELIMS | mask(b":@");
+const PATH: u128 = PCHAR | mask(b"/");
+const QUERY: u128 = PCHAR | mask(b"/?");
+const FRAGMENT: u128 = QUERY;
+const SCHEME_TAIL: u128 = ALNUM | mask(b"+-.");
+
+#[inline]
+fn ascii_in(mask: u128, b: u8) -> bool {
+    b < 128 && mask & (1u128 << b) != 0
+}
+
+/// Decodes the character starting at byte `i` of `s` (which must be a char boundary).
+#[inline]
+pub(crate) fn char_at(s: &str, i: usize) -> char {
+    s[i..].chars().next().unwrap_or('\0')
+}
+
+/// Validates `s[start..end]` against a production made of the ASCII `mask`,
+/// `pct-encoded`, `ucschar`, and (if `private`) `iprivate`.
+fn validate(s: &str, start: usize, end: usize, mask: u128, private: bool, comp: Component) -> Result<(), ParseError> {
+    let b = s.as_bytes();
+    let mut i = start;
+    while i < end {
+        let c = b[i];
+        if c < 0x80 {
+            if ascii_in(mask, c) {
+                i += 1;
+            } else if c == b'%' {
+                if i + 2 < end && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit() {
+                    i += 3;
+                } else {
+                    return Err(ParseError::new(i, comp, ErrorKind::InvalidPercentEncoding));
+                }
+            } else {
+                return Err(ParseError::new(i, comp, ErrorKind::InvalidChar(c as char)));
+            }
+        } else {
+            let ch = char_at(s, i);
+            if is_bidi_control(ch) {
+                return Err(ParseError::new(i, comp, ErrorKind::BidiControl(ch)));
+            }
+            if !(is_ucschar(ch) || (private && is_iprivate(ch))) {
+                return Err(ParseError::new(i, comp, ErrorKind::InvalidChar(ch)));
+            }
+            i += ch.len_utf8();
+        }
+    }
+    Ok(())
+}
+
+fn is_dec_octet(s: &[u8]) -> bool {
+    match s {
+        [d] => d.is_ascii_digit(),
+        [a, b] => (b'1'..=b'9').contains(a) && b.is_ascii_digit(),
+        [b'1', b, c] => b.is_ascii_digit() && c.is_ascii_digit(),
+        [b'2', b'0'..=b'4', c] => c.is_ascii_digit(),
+        [b'2', b'5', b'0'..=b'5'] => true,
+        _ => false,
+    }
+}
+
+/// `IPv4address`: exactly four `dec-octet`s (no leading zeros, each ≤ 255).
+pub(crate) fn is_ipv4(s: &[u8]) -> bool {
+    let mut n = 0;
+    for part in s.split(|&b| b == b'.') {
+        n += 1;
+        if n > 4 || !is_dec_octet(part) {
+            return false;
+        }
+    }
+    n == 4
+}
+
+fn is_h16(s: &[u8]) -> bool {
+    (1..=4).contains(&s.len()) && s.iter().all(u8::is_ascii_hexdigit)
+}
+
+/// Counts the 16-bit units of `h16 *( ":" h16 )`, optionally ending in an
+/// IPv4 address (two units), or `None` if malformed.
+fn ipv6_units(s: &[u8], ipv4_allowed_last: bool) -> Option<usize> {
+    if s.is_empty() {
+        return Some(0);
+    }
+    let parts: usize = s.split(|&b| b == b':').count();
+    let mut units = 0;
+    for (i, part) in s.split(|&b| b == b':').enumerate() {
+        if is_h16(part) {
+            units += 1;
+        } else if ipv4_allowed_last && i + 1 == parts && is_ipv4(part) {
+            units += 2;
+        } else {
+            return None;
+        }
+    }
+    Some(units)
+}
+
+/// `IPv6address`: the nine forms of RFC 3986 §3.2.2.
+pub(crate) fn is_ipv6(s: &[u8]) -> bool {
+    match memchr::memmem::find(s, b"::") {
+        None => ipv6_units(s, true) == Some(8),
+        Some(i) => {
+            let (head, tail) = (&s[..i], &s[i + 2..]);
+            if memchr::memmem::find(tail, b"::").is_some() {
+                return false;
+            }
+            match (ipv6_units(head, false), ipv6_units(tail, true)) {
+                (Some(h), Some(t)) => h + t <= 7,
+                _ => false,
+            }
+        }
+    }
+}
+
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`.
+pub(crate) fn is_ipvfuture(s: &[u8]) -> bool {
+    let Some(rest) = s.strip_prefix(b"v").or_else(|| s.strip_prefix(b"V")) else {
+        return false;
+    };
+    let hex = rest.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+    if hex == 0 || rest.get(hex) != Some(&b'.') {
+        return false;
+    }
+    let tail = &rest[hex + 1..];
+    !tail.is_empty() && tail.iter().all(|&b| ascii_in(UNRESERVED | SUB_DELIMS | mask(b":"), b))
+}
+
+/// Parses `iauthority` in `s[start..end]` into `spans`.
+fn parse_authority(s: &str, start: usize, end: usize, spans: &mut Spans) -> Result<(), ParseError> {
+    let b = s.as_bytes();
+    spans.authority = Some((start, end));
+    let mut host_start = start;
+    if let Some(at) = memchr::memchr(b'@', &b[start..end]) {
+        let at = start + at;
+        validate(s, start, at, USERINFO, false, Component::Userinfo)?;
+        spans.userinfo_at = Some(at);
+        host_start = at + 1;
+    }
+    let host_end;
+    if b.get(host_start) == Some(&b'[') && host_start < end {
+        let Some(close) = memchr::memchr(b']', &b[host_start..end]) else {
+            return Err(ParseError::new(end, Component::Host, ErrorKind::UnclosedIpLiteral));
+        };
+        let close = host_start + close;
+        let inner = &b[host_start + 1..close];
+        if inner.first().is_some_and(|&c| c == b'v' || c == b'V') {
+            if !is_ipvfuture(inner) {
+                return Err(ParseError::new(
+                    host_start + 1,
+                    Component::Host,
+                    ErrorKind::InvalidIpvFuture,
+                ));
+            }
+            spans.host_kind = Some(HostKind::IpvFuture);
+        } else {
+            if !is_ipv6(inner) {
+                return Err(ParseError::new(host_start + 1, Component::Host, ErrorKind::InvalidIpv6));
+            }
+            spans.host_kind = Some(HostKind::Ipv6);
+        }
+        host_end = close + 1;
+        if host_end < end && b[host_end] != b':' {
+            return Err(ParseError::new(host_end, Component::Host, ErrorKind::UnclosedIpLiteral));
+        }
+    } else {
+        host_end = memchr::memchr(b':', &b[host_start..end]).map_or(end, |i| host_start + i);
+        validate(s, host_start, host_end, REG_NAME, false, Component::Host)?;
+        spans.host_kind = Some(if is_ipv4(&b[host_start..host_end]) {
+            HostKind::Ipv4
+        } else {
+            HostKind::RegName
+        });
+    }
+    spans.host = (host_start, host_end);
+    if host_end < end {
+        // b[host_end] == ':'
+        let port_start = host_end + 1;
+        if let Some(i) = b[port_start..end].iter().position(|c| !c.is_ascii_digit()) {
+            let at = port_start + i;
+            return Err(ParseError::new(
+                at,
+                Component::Port,
+                ErrorKind::InvalidChar(char_at(s, at)),
+            ));
+        }
+        spans.port = Some((port_start, end));
+    }
+    Ok(())
+}
+
+/// Whether a scheme is required (`IRI`) or optional (`IRI-reference`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Mode {
+    Absolute,
+    Reference,
+}
+
+/// Parses `s` as an `IRI` or `IRI-reference`, returning component spans.
+pub(crate) fn parse(s: &str, mode: Mode) -> Result<Spans, ParseError> {
+    let b = s.as_bytes();
+    let mut spans = Spans::default();
+    let mut i = 0;
+
+    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
+    if b.first().is_some_and(u8::is_ascii_alphabetic) {
+        let n = 1 + b[1..].iter().take_while(|&&c| ascii_in(SCHEME_TAIL, c)).count();
+        if b.get(n) == Some(&b':') {
+            spans.scheme_colon = Some(n);
+            i = n + 1;
+        }
+    }
+    if spans.scheme_colon.is_none() {
+        if b.is_empty() && mode == Mode::Absolute {
+            return Err(ParseError::new(0, Component::Scheme, ErrorKind::Empty));
+        }
+        // If a ':' comes before any '/', '?', '#', the input meant a scheme:
+        // say which character of it is wrong.
+        let first_delim = b.iter().position(|&c| matches!(c, b':' | b'/' | b'?' | b'#'));
+        if let Some(colon) = first_delim.filter(|&p| b[p] == b':' && p > 0) {
+            if b[0].is_ascii_alphabetic() || mode == Mode::Absolute {
+                let bad = if b[0].is_ascii_alphabetic() {
+                    1 + b[1..].iter().take_while(|&&c| ascii_in(SCHEME_TAIL, c)).count()
+                } else {
+                    0
+                };
+                debug_assert!(bad < colon);
+                let c = char_at(s, bad);
+                return Err(ParseError::new(bad, Component::Scheme, ErrorKind::InvalidChar(c)));
+            }
+        }
+        if mode == Mode::Absolute {
+            return Err(ParseError::new(0, Component::Scheme, ErrorKind::MissingScheme));
+        }
+    }
+
+    // hier-part / relative-part
+    if b[i..].starts_with(b"//") {
+        let start = i + 2;
+        let end = b[start..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |p| start + p);
+        parse_authority(s, start, end, &mut spans)?;
+        i = end;
+    }
+    let path_end = b[i..]
+        .iter()
+        .position(|&c| c == b'?' || c == b'#')
+        .map_or(b.len(), |p| i + p);
+    if spans.scheme_colon.is_none() && spans.authority.is_none() {
+        // ipath-noscheme: the first segment must not contain ':'.
+        let seg_end = memchr::memchr(b'/', &b[i..path_end]).map_or(path_end, |p| i + p);
+        if let Some(colon) = memchr::memchr(b':', &b[i..seg_end]) {
+            validate(s, i, i + colon, PATH, false, Component::Path)?;
+            return Err(ParseError::new(
+                i + colon,
+                Component::Path,
+                ErrorKind::ColonInFirstSegment,
+            ));
+        }
+    }
+    validate(s, i, path_end, PATH, false, Component::Path)?;
+    spans.path = (i, path_end);
+    i = path_end;
+
+    if b.get(i) == Some(&b'?') {
+        let start = i + 1;
+        let end = memchr::memchr(b'#', &b[start..]).map_or(b.len(), |p| start + p);
+        validate(s, start, end, QUERY, true, Component::Query)?;
+        spans.query = Some((start, end));
+        i = end;
+    }
+    if b.get(i) == Some(&b'#') {
+        validate(s, i + 1, b.len(), FRAGMENT, false, Component::Fragment)?;
+        spans.fragment = Some(i + 1);
+    }
+    Ok(spans)
+}

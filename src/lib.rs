@@ -1,0 +1,31 @@
+//! # iriscan
+//!
+//! Find IRIs (Internationalized Resource Identifiers, RFC 3987) in running
+//! text in every script, validate them against the RFC 3987 grammar, map
+//! them to URIs and link them.
+//!
+//! ```
+//! use iriscan::{Iri, to_uri, to_iri};
+//!
+//! // Parse with zero-copy component access.
+//! let iri = Iri::parse("https://пример.рф/путь?q=1#frag")?;
+//! assert_eq!(iri.host(), Some("пример.рф"));
+//!
+//! // IRI → URI (RFC 3987 §3.1): IDNA for DNS hosts, UTF-8 percent-encoding elsewhere.
+//! assert_eq!(iri.to_uri()?, "https://xn--e1afmkfd.xn--p1ai/%D0%BF%D1%83%D1%82%D1%8C?q=1#frag");
+//!
+//! // URI → IRI for display (RFC 3987 §3.2).
+//! assert_eq!(to_iri("https://xn--e1afmkfd.xn--p1ai/%D0%BF%D1%83%D1%82%D1%8C"), "https://пример.рф/путь");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod chars;
+pub mod iri;
+
+pub use iri::grammar;
+pub use iri::{
+    equivalent, leiri_to_iri, normalize, remove_dot_segments, resolve, to_iri, to_uri, to_uri_with, uses_dns,
+    Component, ErrorKind, HostKind, HostMapping, Iri, IriRef, MapError, ParseError, ToUriOptions,
+};
