@@ -22,8 +22,10 @@
 #![warn(missing_docs)]
 
 pub mod chars;
+pub mod find;
 pub mod iri;
 
+pub use find::{Finder, Link, LinkKind, Links, Span, Spans, DEFAULT_MAX_LINK_LEN};
 pub use iri::grammar;
 pub use iri::{
     equivalent, leiri_to_iri, normalize, remove_dot_segments, resolve, to_iri, to_uri, to_uri_with, uses_dns,

@@ -160,7 +160,7 @@ impl<'a> Iri<'a> {
         self.0.text
     }
     /// This IRI as an [`IriRef`].
-    pub fn as_ref(&self) -> &IriRef<'a> {
+    pub fn as_iri_ref(&self) -> &IriRef<'a> {
         &self.0
     }
     /// The scheme, without the `:`.

@@ -486,3 +486,40 @@ pub(crate) fn parse(s: &str, mode: Mode) -> Result<Spans, ParseError> {
     }
     Ok(spans)
 }
+
+/// Validates `ipath-abempty [ "?" iquery ] [ "#" ifragment ]`: what may
+/// follow an authority. Used by the finder for scheme-less domains, whose
+/// host is checked by the domain rules.
+pub(crate) fn validate_after_authority(s: &str) -> Result<(), ParseError> {
+    let b = s.as_bytes();
+    let path_end = b.iter().position(|&c| c == b'?' || c == b'#').unwrap_or(b.len());
+    if path_end > 0 && b[0] != b'/' {
+        return Err(ParseError::new(
+            0,
+            Component::Path,
+            ErrorKind::InvalidChar(char_at(s, 0)),
+        ));
+    }
+    validate(s, 0, path_end, PATH, false, Component::Path)?;
+    let mut i = path_end;
+    if b.get(i) == Some(&b'?') {
+        let end = memchr::memchr(b'#', &b[i + 1..]).map_or(b.len(), |p| i + 1 + p);
+        validate(s, i + 1, end, QUERY, true, Component::Query)?;
+        i = end;
+    }
+    if b.get(i) == Some(&b'#') {
+        validate(s, i + 1, b.len(), FRAGMENT, false, Component::Fragment)?;
+    }
+    Ok(())
+}
+
+/// Whether `c` can appear somewhere in an IRI (in the query at best):
+/// the finder treats every other character as a hard boundary.
+#[inline]
+pub(crate) fn can_appear_in_iri(c: char) -> bool {
+    if c.is_ascii() {
+        ascii_in(QUERY | mask(b"#%[]"), c as u8)
+    } else {
+        !is_bidi_control(c) && (is_ucschar(c) || is_iprivate(c))
+    }
+}

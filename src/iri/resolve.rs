@@ -63,7 +63,7 @@ fn merge(base: &IriRef<'_>, ref_path: &str) -> String {
 }
 
 pub(crate) fn resolve_parsed(base: &Iri<'_>, r: &IriRef<'_>) -> String {
-    let base = base.as_ref();
+    let base = base.as_iri_ref();
     let (scheme, authority, path, query);
     if let Some(s) = r.scheme() {
         scheme = s;

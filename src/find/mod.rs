@@ -1,0 +1,520 @@
+//! Finding IRIs in running text.
+//!
+//! A [`Finder`] is built once with its options and reused. It finds three
+//! kinds of links ([`LinkKind`]): IRIs with a scheme (`https://例え.jp/パス`,
+//! `mailto:…`, `urn:…`), bare email addresses, and scheme-less domains
+//! (`www.example.com`, `пример.рф`).
+//!
+//! # How a link is found
+//!
+//! 1. **Triggers.** memchr finds the `:` after a scheme and the `.` (or
+//!    `。`, `．`, `｡`) before a top-level domain; text without them is
+//!    skipped at memchr speed.
+//! 2. **Start.** From a `:`, walk back over scheme characters. A scheme may
+//!    follow a non-ASCII letter (`参考http://…`) but never starts inside an
+//!    ASCII word. A scheme without `//` links only if it is a registered
+//!    scheme such as `mailto`, `urn`, `tel` (so `Makefile:177`, `key:value`
+//!    and `12:34` do not link). From a dot, the next label must be an IANA
+//!    top-level domain (ASCII, `xn--`, or its Unicode form) and the labels
+//!    before it valid; `@` before the name makes it an email (UTS #58 local
+//!    part rules).
+//! 3. **End.** UTS #58 Link_Term: Hard characters end a link, trailing Soft
+//!    punctuation is dropped, a closing bracket is kept only if it closes an
+//!    opener inside the link (the stack is cleared at `/`, `?`, `#`, and at
+//!    `=`/`&` in the query and `:~:` in the fragment).
+//! 4. **Beyond UTS #58** (the default mode): characters RFC 3987 forbids
+//!    (`"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `}`, `|`, bidi controls,
+//!    private use outside the query…) are Hard; CJK sentence punctuation
+//!    ends a link when non-ASCII text follows it; a link opened by a quote
+//!    ends at the closing quote; `<…>` and `<URL:…>` links folded over lines
+//!    are one link (RFC 3986 Appendix C); the link is cut to its longest
+//!    prefix that is a valid IRI; and a link never ends inside a grapheme
+//!    cluster. [`Finder::strict_uts58`] turns all of this off.
+//!
+//! Invalid UTF-8 is a Hard boundary: [`Finder::links_bytes`] finds links in
+//! each valid run and never panics.
+//!
+//! ```
+//! use iriscan::{Finder, LinkKind};
+//!
+//! let finder = Finder::new();
+//! let text = "詳細はhttp://例え.jp/パス、または info@example.com へ。See www.example.org.";
+//! let links: Vec<_> = finder.links(text).collect();
+//! assert_eq!(links[0].as_str(), "http://例え.jp/パス");
+//! assert_eq!(links[1].as_str(), "info@example.com");
+//! assert_eq!(links[1].kind(), LinkKind::Email);
+//! assert_eq!(links[1].iri(), "mailto:info@example.com");
+//! assert_eq!(links[2].as_str(), "www.example.org");
+//! assert_eq!(links[2].to_uri()?, "https://www.example.org");
+//! # Ok::<(), iriscan::MapError>(())
+//! ```
+
+mod scan;
+
+use crate::iri::MapError;
+use std::borrow::Cow;
+
+pub(crate) use scan::{encode_brackets_after_authority, unfold};
+
+/// The kind of a link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LinkKind {
+    /// An IRI with a scheme: `https://…`, `mailto:…`, `urn:…`, `tel:…`.
+    Iri,
+    /// A bare email address; its IRI is `mailto:` followed by the address.
+    Email,
+    /// A scheme-less domain name (`www.example.com`, `例え.jp`); its IRI
+    /// takes the finder's default scheme.
+    Domain,
+}
+
+impl LinkKind {
+    /// The lowercase name used in output formats (`iri`, `email`, `domain`).
+    ///
+    /// ```
+    /// assert_eq!(iriscan::LinkKind::Email.name(), "email");
+    /// ```
+    pub fn name(self) -> &'static str {
+        match self {
+            LinkKind::Iri => "iri",
+            LinkKind::Email => "email",
+            LinkKind::Domain => "domain",
+        }
+    }
+}
+
+/// Finds links in text. Build it once, then call [`Finder::links`] as often
+/// as needed (it is `Sync`: share it across threads).
+///
+/// ```
+/// let mut finder = iriscan::Finder::new();
+/// finder.email(false).allow_schemes(&["https"]);
+/// let found: Vec<_> = finder.links("a@example.com http://a.com https://b.com").map(|l| l.as_str()).collect();
+/// assert_eq!(found, ["https://b.com"]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Finder {
+    pub(crate) iri: bool,
+    pub(crate) email: bool,
+    pub(crate) domain: bool,
+    pub(crate) strict_uts58: bool,
+    pub(crate) default_scheme: &'static str,
+    pub(crate) allowed_schemes: Option<Vec<String>>,
+    pub(crate) max_link_len: usize,
+}
+
+impl Default for Finder {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The default cap on a link's length in bytes (64 KiB).
+pub const DEFAULT_MAX_LINK_LEN: usize = 64 * 1024;
+
+impl Finder {
+    /// A finder for all three kinds, default scheme `https`, default mode
+    /// (UTS #58 plus the RFC 3987 rules), links capped at 64 KiB.
+    pub fn new() -> Self {
+        Finder {
+            iri: true,
+            email: true,
+            domain: true,
+            strict_uts58: false,
+            default_scheme: "https",
+            allowed_schemes: None,
+            max_link_len: DEFAULT_MAX_LINK_LEN,
+        }
+    }
+
+    /// Finds IRIs with a scheme (on by default).
+    pub fn iri(&mut self, on: bool) -> &mut Self {
+        self.iri = on;
+        self
+    }
+
+    /// Finds bare email addresses (on by default).
+    pub fn email(&mut self, on: bool) -> &mut Self {
+        self.email = on;
+        self
+    }
+
+    /// Finds scheme-less domains (on by default).
+    pub fn domain(&mut self, on: bool) -> &mut Self {
+        self.domain = on;
+        self
+    }
+
+    /// Sets the kinds to find, all others off.
+    ///
+    /// ```
+    /// use iriscan::{Finder, LinkKind};
+    /// let mut f = Finder::new();
+    /// f.kinds(&[LinkKind::Email]);
+    /// assert_eq!(f.links("see x.org or a@b.org").count(), 1);
+    /// ```
+    pub fn kinds(&mut self, kinds: &[LinkKind]) -> &mut Self {
+        self.iri = kinds.contains(&LinkKind::Iri);
+        self.email = kinds.contains(&LinkKind::Email);
+        self.domain = kinds.contains(&LinkKind::Domain);
+        self
+    }
+
+    /// The scheme given to scheme-less domains (default `https`).
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.default_scheme("http");
+    /// assert_eq!(f.links("www.example.com").next().unwrap().iri(), "http://www.example.com");
+    /// ```
+    pub fn default_scheme(&mut self, scheme: &str) -> &mut Self {
+        self.default_scheme = intern_scheme(scheme);
+        self
+    }
+
+    /// Links only IRIs whose scheme is in `schemes` (ASCII case-insensitive).
+    /// Emails and domains are governed by their own switches.
+    pub fn allow_schemes(&mut self, schemes: &[&str]) -> &mut Self {
+        self.allowed_schemes = Some(schemes.iter().map(|s| s.to_ascii_lowercase()).collect());
+        self
+    }
+
+    /// Follows UTS #58 alone: scheme-less domains, `http(s)://` before them
+    /// and emails (with `mailto:`), with the standard's Link_Term and bracket
+    /// rules, and nothing more.
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.strict_uts58(true);
+    /// let text = "see http://localhost:8080/ and tel:+1-555-0100 or example.com";
+    /// let found: Vec<_> = f.links(text).map(|l| l.as_str()).collect();
+    /// assert_eq!(found, ["example.com"]); // UTS #58 needs a TLD, and knows no tel:
+    /// ```
+    pub fn strict_uts58(&mut self, on: bool) -> &mut Self {
+        self.strict_uts58 = on;
+        self
+    }
+
+    /// Caps a link's length in bytes (default 64 KiB). A link that would be
+    /// longer is cut at the cap (then trimmed and validated like any other
+    /// end), so the finder's memory and look-ahead stay bounded.
+    pub fn max_link_len(&mut self, bytes: usize) -> &mut Self {
+        self.max_link_len = bytes.max(16);
+        self
+    }
+
+    /// The maximum link length in bytes.
+    pub fn max_link_length(&self) -> usize {
+        self.max_link_len
+    }
+
+    /// Iterates over the links in `text`.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let l = f.links("(see https://ja.wikipedia.org/wiki/東京_(曖昧さ回避))").next().unwrap();
+    /// assert_eq!(l.as_str(), "https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)");
+    /// assert_eq!((l.start(), l.end()), (5, 59));
+    /// ```
+    pub fn links<'f, 't>(&'f self, text: &'t str) -> Links<'f, 't> {
+        Links {
+            finder: self,
+            bytes: text.as_bytes(),
+            run: text,
+            run_start: 0,
+            next_run: text.len(),
+            pos: 0,
+            floor: 0,
+            triggers: scan::Triggers::new(self),
+        }
+    }
+
+    /// Iterates over the links in `bytes`, which may hold invalid UTF-8: each
+    /// invalid sequence is a Hard boundary. Offsets are into `bytes`.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let links: Vec<_> = f.links_bytes(b"http://a.com/x\xFFhttp://b.com").map(|l| l.as_str()).collect();
+    /// assert_eq!(links, ["http://a.com/x", "http://b.com"]);
+    /// ```
+    pub fn links_bytes<'f, 't>(&'f self, bytes: &'t [u8]) -> Links<'f, 't> {
+        let mut links = Links {
+            finder: self,
+            bytes,
+            run: "",
+            run_start: 0,
+            next_run: 0,
+            pos: 0,
+            floor: 0,
+            triggers: scan::Triggers::new(self),
+        };
+        links.advance_run();
+        links
+    }
+
+    /// Iterates over spans that cover `text` exactly: links and the text
+    /// between them, for linkifiers.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let html: String = f.spans("go to example.com now").map(|s| match s.link() {
+    ///     Some(l) => format!("<a href=\"{}\">{}</a>", l.to_uri().unwrap(), s.as_str()),
+    ///     None => s.as_str().to_owned(),
+    /// }).collect();
+    /// assert_eq!(html, "go to <a href=\"https://example.com\">example.com</a> now");
+    /// ```
+    pub fn spans<'f, 't>(&'f self, text: &'t str) -> Spans<'f, 't> {
+        Spans {
+            text,
+            links: self.links(text),
+            pos: 0,
+            pending: None,
+        }
+    }
+}
+
+/// A link found in text, borrowed from it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Link<'t> {
+    text: &'t str,
+    start: usize,
+    kind: LinkKind,
+    folded: bool,
+    default_scheme: &'t str,
+}
+
+impl<'t> Link<'t> {
+    /// Byte offset of the link's first byte in the input.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+    /// Byte offset just past the link's last byte (exclusive).
+    pub fn end(&self) -> usize {
+        self.start + self.text.len()
+    }
+    /// The link as written in the input.
+    pub fn as_str(&self) -> &'t str {
+        self.text
+    }
+    /// The kind of link.
+    pub fn kind(&self) -> LinkKind {
+        self.kind
+    }
+    /// Whether the link was folded over lines inside `<…>` (its IRI then
+    /// differs from the text as written).
+    pub fn is_folded(&self) -> bool {
+        self.folded
+    }
+
+    /// The IRI this link denotes: the text itself for an IRI (with folding
+    /// whitespace removed, and `[`/`]` after the authority percent-encoded),
+    /// `mailto:` + address for an email, the default scheme + `://` + name
+    /// for a domain (with ideographic dots as `.`).
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let l = f.links("see 例え。jp").next().unwrap();
+    /// assert_eq!(l.as_str(), "例え。jp");
+    /// assert_eq!(l.iri(), "https://例え.jp");
+    /// ```
+    pub fn iri(&self) -> Cow<'t, str> {
+        let base: Cow<'t, str> = match self.kind {
+            LinkKind::Iri if self.folded => Cow::Owned(unfold(self.text)),
+            LinkKind::Iri => Cow::Borrowed(self.text),
+            LinkKind::Email => Cow::Owned(format!("mailto:{}", self.text)),
+            LinkKind::Domain => {
+                let host_end = self.text.find(['/', '?', '#', ':']).unwrap_or(self.text.len());
+                let host: String = self.text[..host_end]
+                    .chars()
+                    .map(|c| if scan::is_domain_dot(c) { '.' } else { c })
+                    .collect();
+                Cow::Owned(format!("{}://{}{}", self.default_scheme, host, &self.text[host_end..]))
+            }
+        };
+        match encode_brackets_after_authority(&base) {
+            Some(fixed) => Cow::Owned(fixed),
+            None => base,
+        }
+    }
+
+    /// The URI this link denotes (RFC 3987 §3.1 mapping of [`Link::iri`]).
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let l = f.links("http://résumé.example.org/résumé").next().unwrap();
+    /// assert_eq!(l.to_uri()?, "http://xn--rsum-bpad.example.org/r%C3%A9sum%C3%A9");
+    /// # Ok::<(), iriscan::MapError>(())
+    /// ```
+    pub fn to_uri(&self) -> Result<Cow<'t, str>, MapError> {
+        match self.iri() {
+            Cow::Borrowed(s) => crate::to_uri(s),
+            Cow::Owned(s) => crate::to_uri(&s).map(|u| Cow::Owned(u.into_owned())),
+        }
+    }
+}
+
+/// Iterator over the links of a text; see [`Finder::links`].
+pub struct Links<'f, 't> {
+    finder: &'f Finder,
+    bytes: &'t [u8],
+    /// The valid UTF-8 run being scanned, and where it starts in `bytes`.
+    run: &'t str,
+    run_start: usize,
+    /// Where the next run starts (after the invalid sequence ending this one).
+    next_run: usize,
+    pos: usize,
+    floor: usize,
+    triggers: scan::Triggers,
+}
+
+impl<'f, 't> Links<'f, 't> {
+    /// Moves to the next valid UTF-8 run; false at the end of the input.
+    fn advance_run(&mut self) -> bool {
+        if self.next_run >= self.bytes.len() {
+            return false;
+        }
+        let rest = &self.bytes[self.next_run..];
+        let (valid, skip) = match std::str::from_utf8(rest) {
+            Ok(s) => (s, rest.len()),
+            Err(e) => {
+                let up_to = e.valid_up_to();
+                let bad = e.error_len().unwrap_or(rest.len() - up_to);
+                // The prefix is valid by construction.
+                (std::str::from_utf8(&rest[..up_to]).unwrap_or(""), up_to + bad)
+            }
+        };
+        self.run = valid;
+        self.run_start = self.next_run;
+        self.next_run += skip;
+        self.pos = 0;
+        self.floor = 0;
+        self.triggers.reset();
+        true
+    }
+}
+
+impl<'f, 't> Iterator for Links<'f, 't> {
+    type Item = Link<'t>;
+
+    fn next(&mut self) -> Option<Link<'t>> {
+        loop {
+            if let Some(raw) = scan::next_link(self.finder, &mut self.triggers, self.run, self.pos, self.floor) {
+                self.pos = raw.end;
+                self.floor = raw.end;
+                return Some(Link {
+                    text: &self.run[raw.start..raw.end],
+                    start: self.run_start + raw.start,
+                    kind: raw.kind,
+                    folded: raw.folded,
+                    default_scheme: self.finder.default_scheme,
+                });
+            }
+            if !self.advance_run() {
+                return None;
+            }
+        }
+    }
+}
+
+/// Interns a default scheme so that links can carry it without a lifetime:
+/// the common schemes are static strings; any other is kept in a small
+/// global set (one allocation per distinct scheme per process).
+fn intern_scheme(scheme: &str) -> &'static str {
+    match scheme {
+        "https" => "https",
+        "http" => "http",
+        other => {
+            use std::sync::{Mutex, OnceLock};
+            static INTERNED: OnceLock<Mutex<Vec<&'static str>>> = OnceLock::new();
+            let mut set = INTERNED
+                .get_or_init(|| Mutex::new(Vec::new()))
+                .lock()
+                .unwrap_or_else(|e| e.into_inner());
+            if let Some(s) = set.iter().find(|s| **s == other) {
+                return s;
+            }
+            let s: &'static str = Box::leak(other.to_owned().into_boxed_str());
+            set.push(s);
+            s
+        }
+    }
+}
+
+/// A piece of text: either a link or the text between links.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span<'t> {
+    text: &'t str,
+    start: usize,
+    link: Option<Link<'t>>,
+}
+
+impl<'t> Span<'t> {
+    /// The span's text.
+    pub fn as_str(&self) -> &'t str {
+        self.text
+    }
+    /// Byte offset of the span's start.
+    pub fn start(&self) -> usize {
+        self.start
+    }
+    /// Byte offset of the span's end (exclusive).
+    pub fn end(&self) -> usize {
+        self.start + self.text.len()
+    }
+    /// The link, if this span is one.
+    pub fn link(&self) -> Option<&Link<'t>> {
+        self.link.as_ref()
+    }
+}
+
+/// Iterator over the spans of a text; see [`Finder::spans`].
+pub struct Spans<'f, 't> {
+    text: &'t str,
+    links: Links<'f, 't>,
+    pos: usize,
+    pending: Option<Link<'t>>,
+}
+
+impl<'f, 't> Iterator for Spans<'f, 't> {
+    type Item = Span<'t>;
+
+    fn next(&mut self) -> Option<Span<'t>> {
+        if let Some(link) = self.pending.take() {
+            self.pos = link.end();
+            return Some(Span {
+                text: link.as_str(),
+                start: link.start(),
+                link: Some(link),
+            });
+        }
+        match self.links.next() {
+            Some(link) if link.start() > self.pos => {
+                let span = Span {
+                    text: &self.text[self.pos..link.start()],
+                    start: self.pos,
+                    link: None,
+                };
+                self.pending = Some(link);
+                Some(span)
+            }
+            Some(link) => {
+                self.pos = link.end();
+                Some(Span {
+                    text: link.as_str(),
+                    start: link.start(),
+                    link: Some(link),
+                })
+            }
+            None if self.pos < self.text.len() => {
+                let span = Span {
+                    text: &self.text[self.pos..],
+                    start: self.pos,
+                    link: None,
+                };
+                self.pos = self.text.len();
+                Some(span)
+            }
+            None => None,
+        }
+    }
+}

@@ -1,0 +1,975 @@
+//! The scanning engine: triggers, link starts, link ends, validation.
+//!
+//! Every rule here is applied in a single forward pass with bounded
+//! look-behind, so finding is linear in the input:
+//!
+//! * a trigger (`:` of a scheme; `.`, `。`, `．`, `｡` of a domain) is found
+//!   with memchr/memmem and each trigger is looked at once;
+//! * looking back from a trigger is capped (64 bytes for a scheme, 255 for a
+//!   domain, 128 for an email local part);
+//! * a candidate is rejected *before* its end is scanned whenever the reason
+//!   can be seen early (unknown scheme, bad host labels, bad local part), so
+//!   a forward scan almost always produces a link and the cursor moves past
+//!   it; the forward scan is capped by the finder's maximum link length.
+
+use super::{Finder, LinkKind};
+use crate::chars::{is_link_email, link_term, opening_bracket, LinkTerm};
+use crate::iri::parse::{can_appear_in_iri, validate_after_authority};
+use crate::iri::uses_dns;
+use crate::Iri;
+use unicode_segmentation::GraphemeCursor;
+
+/// A link found in one valid UTF-8 run, before it becomes a `Link`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Raw {
+    pub start: usize,
+    pub end: usize,
+    pub kind: LinkKind,
+    /// Written inside `<…>` folded over lines (RFC 3986 Appendix C).
+    pub folded: bool,
+}
+
+/// Which part of an IRI the forward scan is in (UTS 58 clears the bracket
+/// stack at part-specific characters).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Part {
+    Authority,
+    Path,
+    Query,
+    Fragment,
+}
+
+const MAX_SCHEME_BACK: usize = 64;
+const MAX_DOMAIN_BACK: usize = 255;
+const MAX_LOCAL_BACK: usize = 128;
+const MAX_FOLDED: usize = 4096;
+const MAX_BRACKET_DEPTH: usize = 64;
+
+/// URI schemes that link without `//` after the colon: registered with IANA
+/// (permanent or widely used provisional) and unlikely as ordinary words
+/// before a colon. `info:`, `tag:`, `about:`, `go:` are left out on purpose:
+/// in running text they are far more often a label than a link.
+const OPAQUE_SCHEMES: &[&str] = &[
+    "mailto",
+    "urn",
+    "tel",
+    "sms",
+    "mms",
+    "fax",
+    "xmpp",
+    "jabber",
+    "geo",
+    "magnet",
+    "news",
+    "sip",
+    "sips",
+    "data",
+    "im",
+    "pres",
+    "bitcoin",
+    "callto",
+    "facetime",
+    "skype",
+    "spotify",
+    "doi",
+    "cid",
+    "mid",
+    "nntp",
+    "snews",
+    "ni",
+    "nih",
+    "acct",
+    "payto",
+    "dns",
+    "ethereum",
+    "matrix",
+    "openpgp4fpr",
+    "web+ap",
+    "webcal",
+    "maps",
+    "sftp",
+    "ssh",
+    "git",
+];
+
+/// Scheme of links that a careful linker never makes active content.
+pub(crate) fn is_registered_opaque_scheme(scheme: &str) -> bool {
+    OPAQUE_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+}
+
+#[inline]
+fn is_scheme_byte(b: u8) -> bool {
+    b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
+}
+
+/// The character before byte `i`, if any.
+#[inline]
+fn char_before(text: &str, i: usize) -> Option<char> {
+    text[..i].chars().next_back()
+}
+
+#[inline]
+fn char_at(text: &str, i: usize) -> Option<char> {
+    text[i..].chars().next()
+}
+
+/// Dots that separate domain labels in running text (UTS 58: `.`, `。`,
+/// `．`, and the halfwidth `｡`).
+#[inline]
+pub(crate) fn is_domain_dot(c: char) -> bool {
+    matches!(c, '.' | '。' | '．' | '｡')
+}
+
+/// Characters of a domain label: ASCII letters and digits, `-`, and
+/// non-ASCII letters, digits and marks that UTS 58 includes in links.
+#[inline]
+pub(crate) fn is_domain_char(c: char) -> bool {
+    if c.is_ascii() {
+        return c.is_ascii_alphanumeric() || c == '-';
+    }
+    use unicode_security::GeneralSecurityProfile;
+    link_term(c) == LinkTerm::Include && (c.is_alphanumeric() || c.identifier_allowed() || is_mark(c))
+}
+
+/// Combining marks of the scripts IDNs are written in, which
+/// `is_alphanumeric` does not cover (viramas, nuktas, tone marks, ZWNJ/ZWJ).
+fn is_mark(c: char) -> bool {
+    matches!(c as u32,
+        0x0300..=0x036F | 0x0483..=0x0489 | 0x0591..=0x05C7 | 0x0610..=0x061A | 0x064B..=0x065F | 0x0670
+        | 0x06D6..=0x06ED | 0x0900..=0x0DFF | 0x0E31..=0x0E4E | 0x0EB1..=0x0ECE | 0x0F18..=0x0FBC
+        | 0x1000..=0x109F | 0x1780..=0x17DD | 0x200C | 0x200D | 0x3099..=0x309A)
+}
+
+/// Top-level domains: IANA's list, ASCII (any case) or the Unicode form of
+/// an `xn--` entry.
+pub(crate) fn is_tld(label: &str) -> bool {
+    if label.is_ascii() {
+        return crate::chars::is_ascii_tld(label);
+    }
+    unicode_tlds().contains(&label.to_lowercase())
+}
+
+fn unicode_tlds() -> &'static std::collections::HashSet<String> {
+    use std::sync::OnceLock;
+    static SET: OnceLock<std::collections::HashSet<String>> = OnceLock::new();
+    SET.get_or_init(|| {
+        crate::chars::TLDS
+            .iter()
+            .filter(|t| t.starts_with("xn--"))
+            .filter_map(|t| {
+                let (u, r) = idna::domain_to_unicode(t);
+                r.ok().map(|_| u)
+            })
+            .collect()
+    })
+}
+
+/// Two-label ASCII names whose "TLD" is far more often a file extension in
+/// running text (`main.rs`, `setup.py`, `README.md`): not linked as bare
+/// domains in the default mode.
+const FILE_EXTENSION_TLDS: &[&str] = &[
+    "py", "rs", "md", "sh", "pl", "pm", "cc", "cs", "ps", "zip", "mov", "so", "java", "ts", "js", "rb", "ai", "pdf",
+];
+
+/// CJK sentence punctuation that ends a link when non-ASCII text follows it
+/// (running CJK text has no space after a link).
+#[inline]
+fn is_cjk_stop(c: char) -> bool {
+    matches!(c, '、' | '。' | '，' | '．' | '！' | '？' | '：' | '；' | '｡' | '､')
+}
+
+/// The closing quote for a link that starts right after `open`.
+fn closing_quote(open: char) -> Option<char> {
+    Some(match open {
+        '"' => '"',
+        '\'' => '\'',
+        '`' => '`',
+        '“' => '”',
+        '‘' => '’',
+        '„' => '“',
+        '‚' => '‘',
+        '«' => '»',
+        '»' => '«',
+        '‹' => '›',
+        '›' => '‹',
+        '”' => '”',
+        _ => return None,
+    })
+}
+
+/// Whether byte `i` of `text` is a grapheme cluster boundary.
+fn is_grapheme_boundary(text: &str, i: usize) -> bool {
+    if i == 0 || i >= text.len() {
+        return true;
+    }
+    let b = text.as_bytes();
+    if b[i].is_ascii() && b[i - 1].is_ascii() && !(b[i - 1] == b'\r' && b[i] == b'\n') {
+        return true;
+    }
+    let mut cursor = GraphemeCursor::new(i, text.len(), true);
+    cursor.is_boundary(text, 0).unwrap_or(true)
+}
+
+fn prev_grapheme_boundary(text: &str, i: usize) -> usize {
+    let mut cursor = GraphemeCursor::new(i, text.len(), true);
+    cursor.prev_boundary(text, 0).ok().flatten().unwrap_or(0)
+}
+
+/// Cached positions of the next trigger of each kind. Each cache holds the
+/// next occurrence at or after the position it was computed from, so the
+/// haystack is searched once in total.
+pub(crate) struct Triggers {
+    want_colon: bool,
+    want_dot: bool,
+    ascii: Cache,
+    ideographic: Cache,
+    fullwidth: Cache,
+    halfwidth: Cache,
+}
+
+#[derive(Clone, Copy)]
+struct Cache {
+    /// Searched from here…
+    from: usize,
+    /// …and the next occurrence is here (`usize::MAX`: none).
+    next: usize,
+}
+
+impl Cache {
+    const EMPTY: Cache = Cache {
+        from: usize::MAX,
+        next: 0,
+    };
+    fn get(&mut self, pos: usize, search: impl FnOnce(usize) -> Option<usize>) -> usize {
+        if self.from == usize::MAX || pos < self.from || (self.next != usize::MAX && pos > self.next) {
+            self.from = pos;
+            self.next = search(pos).unwrap_or(usize::MAX);
+        }
+        self.next
+    }
+}
+
+impl Triggers {
+    pub(crate) fn new(f: &Finder) -> Self {
+        Triggers {
+            want_colon: !f.strict_uts58 && f.iri,
+            want_dot: f.domain || f.email || f.strict_uts58,
+            ascii: Cache::EMPTY,
+            ideographic: Cache::EMPTY,
+            fullwidth: Cache::EMPTY,
+            halfwidth: Cache::EMPTY,
+        }
+    }
+
+    pub(crate) fn reset(&mut self) {
+        self.ascii = Cache::EMPTY;
+        self.ideographic = Cache::EMPTY;
+        self.fullwidth = Cache::EMPTY;
+        self.halfwidth = Cache::EMPTY;
+    }
+
+    /// The next trigger at or after `pos`: its byte offset and length.
+    fn next(&mut self, text: &str, pos: usize) -> Option<(usize, usize)> {
+        let b = text.as_bytes();
+        if pos >= b.len() {
+            return None;
+        }
+        let (colon, dot) = (self.want_colon, self.want_dot);
+        let ascii = self.ascii.get(pos, |p| match (colon, dot) {
+            (true, true) => memchr::memchr2(b':', b'.', &b[p..]).map(|i| p + i),
+            (true, false) => memchr::memchr(b':', &b[p..]).map(|i| p + i),
+            (false, true) => memchr::memchr(b'.', &b[p..]).map(|i| p + i),
+            (false, false) => None,
+        });
+        let mut best = (ascii, 1);
+        if dot {
+            for (cache, needle) in [
+                (&mut self.ideographic, "。"),
+                (&mut self.fullwidth, "．"),
+                (&mut self.halfwidth, "｡"),
+            ] {
+                let at = cache.get(pos, |p| memchr::memmem::find(&b[p..], needle.as_bytes()).map(|i| p + i));
+                if at < best.0 {
+                    best = (at, needle.len());
+                }
+            }
+        }
+        (best.0 != usize::MAX).then_some(best)
+    }
+}
+
+/// Finds the next link in `text` at or after `pos`, starting no earlier than
+/// `floor` (the end of the previous link).
+pub(crate) fn next_link(f: &Finder, trig: &mut Triggers, text: &str, mut pos: usize, floor: usize) -> Option<Raw> {
+    while let Some((at, len)) = trig.next(text, pos) {
+        pos = at + len;
+        let b = text.as_bytes()[at];
+        let found = if b == b':' {
+            try_scheme(f, text, at, floor)
+        } else {
+            try_domain(f, text, at, len, floor)
+        };
+        if let Some(raw) = found {
+            return Some(raw);
+        }
+    }
+    None
+}
+
+/// A small bracket stack with a depth cap, so adversarial runs of `((((`
+/// use bounded memory: openers beyond the cap are counted, and a closer
+/// then never matches.
+struct Brackets {
+    stack: Vec<char>,
+    overflow: usize,
+}
+
+impl Brackets {
+    fn new() -> Self {
+        Brackets {
+            stack: Vec::new(),
+            overflow: 0,
+        }
+    }
+    fn clear(&mut self) {
+        self.stack.clear();
+        self.overflow = 0;
+    }
+    fn push(&mut self, c: char) {
+        if self.stack.len() < MAX_BRACKET_DEPTH && self.overflow == 0 {
+            self.stack.push(c);
+        } else {
+            self.overflow += 1;
+        }
+    }
+    /// Pops if `close` pairs with the innermost opener.
+    fn close(&mut self, close: char) -> bool {
+        if self.overflow > 0 {
+            return false;
+        }
+        match (self.stack.last(), opening_bracket(close)) {
+            (Some(&top), Some(open)) if top == open => {
+                self.stack.pop();
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Scans forward from `start` by the UTS 58 rules (plus, in the default
+/// mode, the RFC 3987 character repertoire, CJK punctuation and closing
+/// quotes) and returns the end of what is kept.
+fn scan_forward(f: &Finder, text: &str, start: usize, mut part: Part, quote: Option<char>, link_start: usize) -> usize {
+    let b = text.as_bytes();
+    let limit = text.len().min(link_start.saturating_add(f.max_link_len));
+    let strict = f.strict_uts58;
+    let mut brackets = Brackets::new();
+    let mut i = start;
+    let mut end = start;
+    while i < limit {
+        let c = if b[i] < 0x80 {
+            b[i] as char
+        } else {
+            char_at(text, i).unwrap_or('\0')
+        };
+        let clen = c.len_utf8();
+        if i + clen > limit {
+            break;
+        }
+        if !strict {
+            if Some(c) == quote || !can_appear_in_iri(c) {
+                break;
+            }
+            if is_cjk_stop(c) && char_at(text, i + clen).is_some_and(|n| !n.is_ascii()) {
+                break;
+            }
+        }
+        match link_term(c) {
+            LinkTerm::Hard => break,
+            LinkTerm::Include => end = i + clen,
+            LinkTerm::Soft => {}
+            LinkTerm::Open => {
+                brackets.push(c);
+                if strict {
+                    end = i + clen;
+                }
+            }
+            LinkTerm::Close => {
+                if brackets.close(c) {
+                    end = i + clen;
+                } else {
+                    break;
+                }
+            }
+        }
+        match (c, part) {
+            ('/', Part::Authority | Part::Path) => {
+                part = Part::Path;
+                brackets.clear();
+            }
+            ('?', Part::Authority | Part::Path) => {
+                part = Part::Query;
+                brackets.clear();
+            }
+            ('#', Part::Authority | Part::Path | Part::Query) => {
+                part = Part::Fragment;
+                brackets.clear();
+            }
+            ('=' | '&', Part::Query) => brackets.clear(),
+            (':', Part::Fragment) if b[i + 1..].starts_with(b"~:") => brackets.clear(),
+            _ => {}
+        }
+        i += clen;
+    }
+    end
+}
+
+/// Drops trailing Soft characters and (default mode) unclosed openers.
+fn trim_end(f: &Finder, text: &str, start: usize, mut end: usize) -> usize {
+    while end > start {
+        let c = char_before(text, end).unwrap_or('\0');
+        match link_term(c) {
+            LinkTerm::Soft => end -= c.len_utf8(),
+            LinkTerm::Open if !f.strict_uts58 => end -= c.len_utf8(),
+            _ => break,
+        }
+    }
+    end
+}
+
+/// Repairs what browsers accept in running-text links but RFC 3987 does
+/// not: `[` and `]` after the authority (`?foo[1]=a`, PHP and wiki links)
+/// become `%5B` / `%5D`, and a `#` inside the fragment becomes `%23`. The
+/// IRI a link denotes carries the encoded forms; its text stays as written.
+/// Returns `None` when nothing needs repair.
+pub(crate) fn encode_brackets_after_authority(iri: &str) -> Option<String> {
+    let tail = authority_end(iri);
+    let fragment = iri[tail..].find('#').map(|i| tail + i + 1);
+    let needs = iri[tail..].contains(['[', ']']) || fragment.is_some_and(|f| iri[f..].contains('#'));
+    if !needs {
+        return None;
+    }
+    let mut out = String::with_capacity(iri.len() + 8);
+    out.push_str(&iri[..tail]);
+    for (i, c) in iri[tail..].char_indices() {
+        match c {
+            '[' => out.push_str("%5B"),
+            ']' => out.push_str("%5D"),
+            '#' if fragment.is_some_and(|f| tail + i >= f) => out.push_str("%23"),
+            _ => out.push(c),
+        }
+    }
+    Some(out)
+}
+
+/// Maps a byte offset in the repaired string back to the written one: each
+/// repaired character grew by two bytes.
+fn unrepair_offset(written: &str, repaired_offset: usize) -> usize {
+    let tail = authority_end(written);
+    let fragment = written[tail..].find('#').map(|i| tail + i + 1);
+    let mut pos = 0;
+    for (i, c) in written.char_indices() {
+        if pos >= repaired_offset {
+            return i;
+        }
+        let repaired = i >= tail && (c == '[' || c == ']' || (c == '#' && fragment.is_some_and(|f| i >= f)));
+        pos += if repaired { 3 } else { c.len_utf8() };
+    }
+    written.len()
+}
+
+/// Byte offset where the authority ends (or where the part after the
+/// scheme starts, if there is no authority).
+fn authority_end(iri: &str) -> usize {
+    let b = iri.as_bytes();
+    let colon = memchr::memchr(b':', b).map_or(0, |c| c + 1);
+    if b[colon..].starts_with(b"//") {
+        let a = colon + 2;
+        b[a..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |p| a + p)
+    } else {
+        colon
+    }
+}
+
+/// Validates `text[start..end]` as an IRI, cutting it back to the longest
+/// valid prefix (RFC 3987 grammar) and re-trimming. Returns the new end, or
+/// `None` if nothing at least `min_end` long survives.
+fn validate_iri(f: &Finder, text: &str, start: usize, mut end: usize, min_end: usize) -> Option<usize> {
+    for _ in 0..8 {
+        end = trim_end(f, text, start, end);
+        if end <= min_end {
+            return None;
+        }
+        let cand = &text[start..end];
+        let err = match encode_brackets_after_authority(cand) {
+            None => Iri::parse(cand).err().map(|e| e.offset()),
+            Some(fixed) => Iri::parse(&fixed).err().map(|e| unrepair_offset(cand, e.offset())),
+        };
+        match err {
+            None => return Some(end),
+            Some(off) => {
+                let cut = start + off;
+                if cut <= min_end || cut >= end {
+                    return None;
+                }
+                end = cut;
+            }
+        }
+    }
+    None
+}
+
+/// Moves `end` back so that the link never ends inside a grapheme cluster.
+fn grapheme_end(f: &Finder, text: &str, start: usize, mut end: usize) -> usize {
+    for _ in 0..4 {
+        if is_grapheme_boundary(text, end) {
+            return end;
+        }
+        end = trim_end(f, text, start, prev_grapheme_boundary(text, end).max(start));
+    }
+    end
+}
+
+/// Checks the labels of a DNS name: none empty (a final trailing dot is
+/// allowed), none starting or ending with `-`.
+fn dns_labels_ok(host: &str) -> bool {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    !host.is_empty()
+        && host
+            .split(is_domain_dot)
+            .all(|l| !l.is_empty() && !l.starts_with('-') && !l.ends_with('-'))
+}
+
+/// UTS 58 local-part rules: non-empty, no leading or trailing `.`, no `..`.
+fn local_part_ok(local: &str) -> bool {
+    !local.is_empty() && !local.starts_with('.') && !local.ends_with('.') && !local.contains("..")
+}
+
+/// A candidate IRI whose scheme's `:` is at `colon`.
+fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw> {
+    let b = text.as_bytes();
+    let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
+    let mut s = colon;
+    while s > lo && is_scheme_byte(b[s - 1]) {
+        s -= 1;
+    }
+    if s > floor && s > 0 && is_scheme_byte(b[s - 1]) {
+        return None; // longer than any scheme
+    }
+    while s < colon && !b[s].is_ascii_alphabetic() {
+        s += 1;
+    }
+    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric()) {
+        return None;
+    }
+    let scheme = &text[s..colon];
+    if let Some(allowed) = &f.allowed_schemes {
+        if !allowed.iter().any(|a| a.eq_ignore_ascii_case(scheme)) {
+            return None;
+        }
+    }
+    let slashes = b[colon + 1..].starts_with(b"//");
+    let is_file = scheme.eq_ignore_ascii_case("file");
+    let prev = char_before(text, s);
+    if prev == Some('<') || text[..s].to_ascii_lowercase().ends_with("<url:") {
+        if let Some(raw) = try_folded(f, text, s, colon) {
+            return Some(raw);
+        }
+    }
+    let quote = prev.and_then(closing_quote);
+    let (tail_start, part, min_end) = if slashes {
+        let a = colon + 3;
+        // Look at the authority before scanning the rest: reject early.
+        let auth_end = b[a..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#') || c <= b' ' || matches!(c, b'<' | b'>' | b'"'))
+            .map_or(b.len(), |p| a + p);
+        let auth = trim_end(f, text, a, auth_end);
+        let auth = &text[a..auth];
+        let host = match auth.rfind('@') {
+            Some(at) => &auth[at + 1..],
+            None => auth,
+        };
+        let host = if host.starts_with('[') {
+            host
+        } else {
+            host.split(':').next().unwrap_or("")
+        };
+        if host.is_empty() && !is_file {
+            return None;
+        }
+        if !host.is_empty() && !host.starts_with('[') && uses_dns(scheme) && !dns_labels_ok(host) {
+            return None;
+        }
+        (a, Part::Authority, if is_file { colon + 3 } else { a })
+    } else {
+        if !is_registered_opaque_scheme(scheme) {
+            return None;
+        }
+        let next = char_at(text, colon + 1)?;
+        if !can_appear_in_iri(next) || matches!(link_term(next), LinkTerm::Hard | LinkTerm::Close | LinkTerm::Soft) {
+            return None;
+        }
+        (colon + 1, Part::Path, colon + 1)
+    };
+    let end = scan_forward(f, text, tail_start, part, quote, s);
+    let end = validate_iri(f, text, s, end, min_end)?;
+    let end = grapheme_end(f, text, s, end);
+    if end <= min_end {
+        return None;
+    }
+    let end = if scheme.eq_ignore_ascii_case("mailto") {
+        let end = trim_end(f, text, s, colon + 1 + mailto_len(&text[colon + 1..end]));
+        if end <= min_end || !mailto_ok(&text[colon + 1..end]) {
+            return None;
+        }
+        end
+    } else {
+        end
+    };
+    Some(Raw {
+        start: s,
+        end,
+        kind: LinkKind::Iri,
+        folded: false,
+    })
+}
+
+/// The length of a `mailto:` target: a domain ends at the first character
+/// that cannot be in a domain (`mailto:a@example.com/foo` ends before `/`,
+/// as UTS 58 ends an email at its TLD), unless a `?` query follows.
+fn mailto_len(to: &str) -> usize {
+    let mut in_domain = false;
+    for (i, c) in to.char_indices() {
+        match c {
+            '@' => in_domain = true,
+            ',' => in_domain = false,
+            '?' => return to.len(),
+            '%' => {}
+            c if in_domain && !is_domain_char(c) && !is_domain_dot(c) => return i,
+            _ => {}
+        }
+    }
+    to.len()
+}
+
+/// Every address of a `mailto:` follows the email rules.
+fn mailto_ok(to: &str) -> bool {
+    let to = to.split('?').next().unwrap_or("");
+    to.is_empty()
+        || to.split(',').all(|addr| match addr.rfind('@') {
+            Some(at) => local_part_ok(&addr[..at]) && dns_labels_ok(&addr[at + 1..]),
+            None => !addr.is_empty(),
+        })
+}
+
+/// RFC 3986 Appendix C: an IRI inside `<…>` (or `<URL:…>`) that is folded
+/// over lines is one link; its IRI drops the whitespace (and the `>` quote
+/// markers that a mail reply puts at the start of continuation lines).
+fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Option<Raw> {
+    let b = text.as_bytes();
+    let limit = b.len().min(s + MAX_FOLDED.min(f.max_link_len));
+    let mut i = colon;
+    let mut saw_newline = false;
+    let mut last_non_ws = colon;
+    while i < limit {
+        match b[i] {
+            b'>' => break,
+            b'<' => return None,
+            b'\n' => {
+                saw_newline = true;
+                i += 1;
+                i = skip_fold_prefix(b, i, limit);
+                continue;
+            }
+            c if c.is_ascii_whitespace() => {}
+            _ => last_non_ws = i + 1,
+        }
+        i += 1;
+    }
+    if i >= limit || b[i] != b'>' || !saw_newline {
+        return None;
+    }
+    // last_non_ws may sit inside a multi-byte char: move to its end.
+    let mut end = last_non_ws;
+    while !text.is_char_boundary(end) {
+        end += 1;
+    }
+    let unfolded = unfold(&text[s..end]);
+    let iri = encode_brackets_after_authority(&unfolded).unwrap_or(unfolded);
+    Iri::parse(&iri).ok()?;
+    Some(Raw {
+        start: s,
+        end,
+        kind: LinkKind::Iri,
+        folded: true,
+    })
+}
+
+/// Skips the indentation and mail quote markers (`> `, `>> `) that start a
+/// continuation line of a folded link.
+fn skip_fold_prefix(b: &[u8], mut i: usize, limit: usize) -> usize {
+    loop {
+        while i < limit && matches!(b[i], b' ' | b'\t' | b'\r') {
+            i += 1;
+        }
+        // A '>' followed by a space (or another '>') at line start is a quote marker.
+        if i + 1 < limit && b[i] == b'>' && matches!(b[i + 1], b' ' | b'>' | b'\t') {
+            i += 1;
+            continue;
+        }
+        return i;
+    }
+}
+
+/// Removes folding whitespace and quote markers from a folded link.
+pub(crate) fn unfold(written: &str) -> String {
+    let b = written.as_bytes();
+    let mut out = String::with_capacity(written.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'\n' {
+            i = skip_fold_prefix(b, i + 1, b.len());
+            continue;
+        }
+        if b[i].is_ascii_whitespace() {
+            i += 1;
+            continue;
+        }
+        let c = char_at(written, i).unwrap_or('\0');
+        out.push(c);
+        i += c.len_utf8();
+    }
+    out
+}
+
+/// Reads a domain label starting at `i`; returns its end.
+fn label_end(text: &str, mut i: usize) -> usize {
+    while let Some(c) = char_at(text, i) {
+        if !is_domain_char(c) {
+            break;
+        }
+        i += c.len_utf8();
+    }
+    i
+}
+
+/// A candidate scheme-less domain or email whose dot before the TLD is at `dot`.
+fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
+    let strict = f.strict_uts58;
+    let after = dot + dot_len;
+    let tld_end = label_end(text, after);
+    if tld_end == after {
+        return None;
+    }
+    // The TLD must be the last label.
+    let next = char_at(text, tld_end);
+    if let Some(n) = next {
+        if is_domain_dot(n) && char_at(text, tld_end + n.len_utf8()).is_some_and(is_domain_char) {
+            return None;
+        }
+        if n == '@' {
+            return None; // a dot inside an email's local part
+        }
+    }
+    if !is_tld(&text[after..tld_end]) {
+        return None;
+    }
+    // Back up over the other labels.
+    let lo = floor.max(dot.saturating_sub(MAX_DOMAIN_BACK));
+    let mut s = dot;
+    while s > lo {
+        let c = char_before(text, s)?;
+        if is_domain_char(c) || is_domain_dot(c) {
+            s -= c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    if s < lo || s == dot || !text.is_char_boundary(s) {
+        return None;
+    }
+    let host = &text[s..tld_end];
+    if !dns_labels_ok(host) || !is_grapheme_boundary(text, s) {
+        return None;
+    }
+    let prev = char_before(text, s);
+    if prev == Some('@') {
+        return email(f, text, s, tld_end, floor);
+    }
+    if !f.domain && !strict {
+        return None;
+    }
+    let mut start = s;
+    let mut kind = LinkKind::Domain;
+    let before = &text[floor..s];
+    if strict {
+        if !f.domain {
+            return None;
+        }
+        for prefix in ["https://", "http://"] {
+            if before.len() >= prefix.len() && before[before.len() - prefix.len()..].eq_ignore_ascii_case(prefix) {
+                start = s - prefix.len();
+                kind = LinkKind::Iri;
+                break;
+            }
+        }
+        if kind == LinkKind::Domain && before.ends_with("://") {
+            return None;
+        }
+    } else {
+        if before.ends_with("://") {
+            return None; // a scheme IRI, judged (and rejected) by its scheme
+        }
+        if prev.is_some_and(|p| "/\\_$%&=+~#*^|`".contains(p)) {
+            return None; // a file path or an identifier, not a link
+        }
+        if host.is_ascii() {
+            let mut labels = host.split('.');
+            let (first, tld, more) = (labels.next(), labels.next(), labels.next());
+            if let (Some(first), Some(tld), None) = (first, tld, more) {
+                if !first.eq_ignore_ascii_case("www") && FILE_EXTENSION_TLDS.iter().any(|e| e.eq_ignore_ascii_case(tld))
+                {
+                    return None;
+                }
+            }
+        }
+    }
+    let quote = if strict { None } else { prev.and_then(closing_quote) };
+    let b = text.as_bytes();
+    let mut end = tld_end;
+    // Optional :port (up to 65535).
+    if b.get(end) == Some(&b':') {
+        let digits = b[end + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if (1..=5).contains(&digits) {
+            let port: u32 = text[end + 1..end + 1 + digits].parse().unwrap_or(u32::MAX);
+            if port <= 65535 {
+                end += 1 + digits;
+            }
+        }
+    }
+    // A trailing dot belongs to the host only when a path, query or fragment follows.
+    if b.get(end) == Some(&b'.') && matches!(b.get(end + 1), Some(b'/' | b'?' | b'#')) {
+        end += 1;
+    }
+    let host_end = end;
+    if matches!(b.get(end), Some(b'/' | b'?' | b'#')) {
+        end = scan_forward(f, text, end, Part::Path, quote, start);
+        end = trim_end(f, text, host_end, end);
+        if !strict && end > host_end {
+            end = validate_tail(f, text, host_end, end);
+        }
+    }
+    let end = if strict { end } else { grapheme_end(f, text, start, end) };
+    if end < tld_end {
+        return None;
+    }
+    Some(Raw {
+        start,
+        end,
+        kind,
+        folded: false,
+    })
+}
+
+/// Cuts the path/query/fragment after a scheme-less host to its longest
+/// valid prefix.
+fn validate_tail(f: &Finder, text: &str, host_end: usize, mut end: usize) -> usize {
+    for _ in 0..8 {
+        end = trim_end(f, text, host_end, end);
+        if end <= host_end {
+            return host_end;
+        }
+        // Prefix a scheme and empty authority so that the repair and the
+        // offsets line up with an IRI's.
+        let iri = format!("x://{}", &text[host_end..end]);
+        let fixed = encode_brackets_after_authority(&iri);
+        let checked = fixed.as_deref().unwrap_or(&iri);
+        match validate_after_authority(&checked[4..]) {
+            Ok(()) => return end,
+            Err(e) => {
+                let off = match &fixed {
+                    Some(_) => unrepair_offset(&iri, e.offset() + 4) - 4,
+                    None => e.offset(),
+                };
+                end = host_end + off;
+            }
+        }
+    }
+    host_end
+}
+
+/// The email whose domain starts at `s` (`@` just before it).
+fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Option<Raw> {
+    if !f.email && !f.strict_uts58 {
+        return None;
+    }
+    let at = s - 1;
+    let lo = floor.max(at.saturating_sub(MAX_LOCAL_BACK));
+    let mut ls = at;
+    while ls > lo {
+        let c = char_before(text, ls)?;
+        if is_link_email(c) {
+            ls -= c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    if ls > lo && char_before(text, ls).is_some_and(is_link_email) {
+        return None; // local part too long
+    }
+    if !local_part_ok(&text[ls..at]) || !is_grapheme_boundary(text, ls) {
+        return None;
+    }
+    let before = &text[floor..ls];
+    if before.ends_with("://") || before.ends_with('@') || (text[ls..at].starts_with('/') && before.ends_with(':')) {
+        return None; // userinfo of a URL, or part of a longer address
+    }
+    let mut start = ls;
+    let mut kind = LinkKind::Email;
+    if before.len() >= 7 && before[before.len() - 7..].eq_ignore_ascii_case("mailto:") {
+        start = ls - 7;
+        kind = LinkKind::Iri;
+    }
+    if !f.email && kind == LinkKind::Email {
+        return None;
+    }
+    Some(Raw {
+        start,
+        end: tld_end,
+        kind,
+        folded: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unicode_tlds_come_from_the_xn_entries() {
+        assert!(is_tld("рф"));
+        assert!(is_tld("中国"));
+        assert!(is_tld("みんな"));
+        assert!(!is_tld("テスト"));
+    }
+
+    #[test]
+    fn dns_labels_reject_empty_and_hyphen_edges() {
+        assert!(dns_labels_ok("a.example.com"));
+        assert!(dns_labels_ok("a.example.com."));
+        assert!(!dns_labels_ok(".a.com"));
+        assert!(!dns_labels_ok("a..com"));
+        assert!(!dns_labels_ok("-a.com"));
+        assert!(!dns_labels_ok("a-.com"));
+    }
+
+    #[test]
+    fn unfold_drops_whitespace_and_quote_markers() {
+        assert_eq!(unfold("http://a.com/very/\n> >   long"), "http://a.com/very/long");
+    }
+}
