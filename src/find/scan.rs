@@ -575,7 +575,8 @@ fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw>
     let slashes = b[colon + 1..].starts_with(b"//");
     let is_file = scheme.eq_ignore_ascii_case("file");
     let prev = char_before(text, s);
-    if prev == Some('<') || text[..s].to_ascii_lowercase().ends_with("<url:") {
+    let folding_opener = prev == Some('<') || (s >= 5 && text.as_bytes()[s - 5..s].eq_ignore_ascii_case(b"<url:"));
+    if folding_opener && (slashes || is_registered_opaque_scheme(scheme)) {
         if let Some(raw) = try_folded(f, text, s, colon) {
             return Some(raw);
         }
@@ -611,7 +612,7 @@ fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw>
             return None;
         }
         let next = char_at(text, colon + 1)?;
-        if !can_appear_in_iri(next) || matches!(link_term(next), LinkTerm::Hard | LinkTerm::Close | LinkTerm::Soft) {
+        if !can_appear_in_iri(next) || matches!(link_term(next), LinkTerm::Hard | LinkTerm::Close) {
             return None;
         }
         (colon + 1, Part::Path, colon + 1)
@@ -747,6 +748,22 @@ pub(crate) fn unfold(written: &str) -> String {
     out
 }
 
+/// Whether LinkEmail characters from `i` lead to an `@` (within the local
+/// part length cap): then the name before `i` is part of a local part.
+fn local_part_continues_to_at(text: &str, i: usize) -> bool {
+    for (n, c) in text[i..].char_indices() {
+        if c == '@' {
+            return true;
+        }
+        // Characters that also delimit URL parts are not taken as part of
+        // a local part here: `example.com/user@host` is a path, not an email.
+        if n > MAX_LOCAL_BACK || !is_link_email(c) || matches!(c, '/' | '?' | '#' | '=' | '&') {
+            return false;
+        }
+    }
+    false
+}
+
 /// Reads a domain label starting at `i`; returns its end.
 fn label_end(text: &str, mut i: usize) -> usize {
     while let Some(c) = char_at(text, i) {
@@ -772,8 +789,8 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
         if is_domain_dot(n) && char_at(text, tld_end + n.len_utf8()).is_some_and(is_domain_char) {
             return None;
         }
-        if n == '@' {
-            return None; // a dot inside an email's local part
+        if n == '@' || (n != '.' && is_link_email(n) && local_part_continues_to_at(text, tld_end)) {
+            return None; // a dot inside an email's local part (`user.name+tag@…`)
         }
     }
     if !is_tld(&text[after..tld_end]) {

@@ -1,0 +1,388 @@
+//! One test per scanner rule, named for the rule (see `src/find/mod.rs`).
+
+use iriscan::{Finder, LinkKind};
+
+fn found(text: &str) -> Vec<String> {
+    Finder::new().links(text).map(|l| l.as_str().to_owned()).collect()
+}
+
+fn found_with(finder: &Finder, text: &str) -> Vec<String> {
+    finder.links(text).map(|l| l.as_str().to_owned()).collect()
+}
+
+#[test]
+fn non_ascii_never_ends_an_iri() {
+    assert_eq!(found("見て http://例え.テスト/パス です"), ["http://例え.テスト/パス"]);
+    assert_eq!(
+        found("см. https://пример.рф/путь?ключ=значение#якорь ок"),
+        ["https://пример.рф/путь?ключ=значение#якорь"]
+    );
+    assert_eq!(found("ดู https://ตัวอย่าง.ไทย/หน้า นะ"), ["https://ตัวอย่าง.ไทย/หน้า"]);
+}
+
+#[test]
+fn scheme_may_follow_a_non_ascii_letter() {
+    assert_eq!(found("详细信息请参考http://例子.测试/路径"), ["http://例子.测试/路径"]);
+}
+
+#[test]
+fn scheme_never_starts_inside_an_ascii_word() {
+    assert_eq!(found("xhttp://a.example"), ["xhttp://a.example"]);
+    assert!(found("1http://a.example").is_empty());
+}
+
+#[test]
+fn scheme_after_a_label_colon_starts_fresh() {
+    assert_eq!(found("note:http://c.example/x"), ["http://c.example/x"]);
+}
+
+#[test]
+fn any_scheme_links_with_double_slash() {
+    assert_eq!(
+        found("clone git+ssh://git@example.com/a/b.git now"),
+        ["git+ssh://git@example.com/a/b.git"]
+    );
+    assert_eq!(found("open file:///etc/hosts"), ["file:///etc/hosts"]);
+    assert_eq!(found("ws://例え.jp:9000/socket"), ["ws://例え.jp:9000/socket"]);
+}
+
+#[test]
+fn registered_schemes_link_without_double_slash() {
+    assert_eq!(
+        found("urn:isbn:978-3-16-148410-0 tel:+1-555-0100 geo:37.78,-122.39 xmpp:a@example.com"),
+        [
+            "urn:isbn:978-3-16-148410-0",
+            "tel:+1-555-0100",
+            "geo:37.78,-122.39",
+            "xmpp:a@example.com"
+        ]
+    );
+    assert_eq!(
+        found("magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"),
+        ["magnet:?xt=urn:btih:c12fe1c06bba254a9dc9f519b335aa7c1367a88a"]
+    );
+}
+
+#[test]
+fn unregistered_scheme_without_slashes_does_not_link() {
+    for text in [
+        "Makefile:177: error",
+        "key:value",
+        "std::vector<int>",
+        "C:\\Users\\me",
+        "note: this",
+        "12:34:56",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn scheme_alone_does_not_link() {
+    for text in ["http://", "see http:// and", "mailto:", "mailto: someone", "https:// ."] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn trailing_soft_punctuation_is_dropped() {
+    assert_eq!(found("See http://a.example/x."), ["http://a.example/x"]);
+    assert_eq!(found("See http://a.example/x?!"), ["http://a.example/x"]);
+    assert_eq!(found("See http://a.example/x.html, ok"), ["http://a.example/x.html"]);
+    assert_eq!(found("見て http://a.example/x。"), ["http://a.example/x"]);
+    assert_eq!(found("انظر http://a.example/x،"), ["http://a.example/x"]);
+}
+
+#[test]
+fn closing_bracket_kept_only_when_it_closes_an_opener() {
+    assert_eq!(
+        found("(see https://en.wikipedia.org/wiki/Rust_(programming_language))"),
+        ["https://en.wikipedia.org/wiki/Rust_(programming_language)"]
+    );
+    assert_eq!(found("[http://a.example/x]"), ["http://a.example/x"]);
+    assert_eq!(found("「http://例え.jp/」を"), ["http://例え.jp/"]);
+}
+
+#[test]
+fn bracket_stack_is_cleared_at_slash() {
+    assert_eq!(found("example.com/αβ(γ/δ)ρς"), ["example.com/αβ(γ/δ"]);
+}
+
+#[test]
+fn unclosed_trailing_opener_is_dropped() {
+    assert_eq!(found("see http://a.example/x( and"), ["http://a.example/x"]);
+}
+
+#[test]
+fn characters_rfc3987_forbids_end_the_link() {
+    assert_eq!(found("http://a.example/a|b"), ["http://a.example/a"]);
+    assert_eq!(found("http://a.example/a{b}"), ["http://a.example/a"]);
+    assert_eq!(found("http://a.example/a\\b"), ["http://a.example/a"]);
+    assert_eq!(found("http://a.example/a^b"), ["http://a.example/a"]);
+    assert_eq!(found("http://a.example/a%2"), ["http://a.example/a"]);
+}
+
+#[test]
+fn json_string_ends_the_link_at_its_quote() {
+    assert_eq!(found(r#"{"url":"https://例え.jp/a","n":1}"#), ["https://例え.jp/a"]);
+}
+
+#[test]
+fn link_opened_by_a_quote_ends_at_the_closing_quote() {
+    assert_eq!(found("('http://x.example/a','b')"), ["http://x.example/a"]);
+    assert_eq!(found("„https://de.example/Straße“ und"), ["https://de.example/Straße"]);
+    assert_eq!(found("«https://fr.example/été» et"), ["https://fr.example/été"]);
+}
+
+#[test]
+fn bidi_controls_are_hard() {
+    assert_eq!(found("https://example.com/\u{202E}gpj.exe"), ["https://example.com/"]);
+    assert_eq!(found("https://example.com/a\u{2066}b"), ["https://example.com/a"]);
+    assert_eq!(
+        found("\u{200F}https://example.com/a\u{200F}"),
+        ["https://example.com/a"]
+    );
+}
+
+#[test]
+fn cjk_punctuation_before_non_ascii_ends_the_link() {
+    assert_eq!(found("http://例え.jp/パス、次に"), ["http://例え.jp/パス"]);
+    assert_eq!(found("https://例子.中国/路径，然后"), ["https://例子.中国/路径"]);
+    assert_eq!(found("http://例え.jp/a．b"), ["http://例え.jp/a．b"]);
+}
+
+#[test]
+fn brackets_inside_cjk_links_still_balance() {
+    assert_eq!(
+        found("https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)を参照"),
+        ["https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)を参照"]
+    );
+    assert_eq!(
+        found("（https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)）"),
+        ["https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)"]
+    );
+}
+
+#[test]
+fn ipv6_port_and_userinfo_are_part_of_the_authority() {
+    assert_eq!(found("http://[2001:db8::1]:8080/x ok"), ["http://[2001:db8::1]:8080/x"]);
+    assert_eq!(
+        found("ftp://user@host.example:2121/ ok"),
+        ["ftp://user@host.example:2121/"]
+    );
+    assert_eq!(found("http://192.0.2.1:80/ ok"), ["http://192.0.2.1:80/"]);
+}
+
+#[test]
+fn invalid_dns_labels_do_not_link() {
+    for text in [
+        "See http://.foo.example.com/x",
+        "See http://foo..example.com/x",
+        "See http://-foo.example-.com.",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn angle_brackets_delimit_a_link() {
+    assert_eq!(found("<http://a.example/x>"), ["http://a.example/x"]);
+    assert_eq!(found("<URL:http://a.example/x>"), ["http://a.example/x"]);
+}
+
+#[test]
+fn folded_link_in_angle_brackets_is_one_link() {
+    let text = "see <URL:http://example.com/very/\n   long/path> and more";
+    let links: Vec<_> = Finder::new().links(text).collect();
+    assert_eq!(links.len(), 1);
+    assert_eq!(links[0].as_str(), "http://example.com/very/\n   long/path");
+    assert_eq!(links[0].iri(), "http://example.com/very/long/path");
+    assert!(links[0].is_folded());
+}
+
+#[test]
+fn folded_link_in_a_quoted_reply_drops_the_quote_markers() {
+    let text = "> see <http://example.com/a/\n> b/c> ok";
+    let link = Finder::new().links(text).next().unwrap();
+    assert_eq!(link.iri(), "http://example.com/a/b/c");
+}
+
+#[test]
+fn scheme_less_domain_needs_an_iana_tld() {
+    assert_eq!(found("visit www.example.com today"), ["www.example.com"]);
+    assert_eq!(found("пример.рф и bücher.de"), ["пример.рф", "bücher.de"]);
+    assert_eq!(found("例え.jp"), ["例え.jp"]);
+    assert!(found("example.invalid example.テスト").is_empty());
+}
+
+#[test]
+fn domain_kind_iri_uses_the_default_scheme() {
+    let mut f = Finder::new();
+    let l = f.links("www.example.com/a").next().unwrap();
+    assert_eq!(l.kind(), LinkKind::Domain);
+    assert_eq!(l.iri(), "https://www.example.com/a");
+    f.default_scheme("http");
+    assert_eq!(
+        f.links("www.example.com").next().unwrap().iri(),
+        "http://www.example.com"
+    );
+}
+
+#[test]
+fn domain_port_and_path_follow_the_host() {
+    assert_eq!(
+        found("Visit www.example.com:8080/path?a=1&b=2#frag."),
+        ["www.example.com:8080/path?a=1&b=2#frag"]
+    );
+}
+
+#[test]
+fn trailing_dot_of_a_domain_is_dropped() {
+    assert_eq!(found("Go to example.com."), ["example.com"]);
+}
+
+#[test]
+fn file_names_and_paths_are_not_domains() {
+    assert!(found("see main.rs and setup.py and README.md and src/lib.rs").is_empty());
+    assert_eq!(found("but www.example.py is a site"), ["www.example.py"]);
+}
+
+#[test]
+fn common_negatives_do_not_link() {
+    for text in [
+        "e.g. this",
+        "i.e. that",
+        "v1.2.3",
+        "a.b",
+        "3.14",
+        "foo.invalid",
+        "user@localhost",
+        "@handle",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn email_is_its_own_kind_with_a_mailto_iri() {
+    let l = Finder::new().links("write to имя@пример.рф!").next().unwrap();
+    assert_eq!(l.as_str(), "имя@пример.рф");
+    assert_eq!(l.kind(), LinkKind::Email);
+    assert_eq!(l.iri(), "mailto:имя@пример.рф");
+    assert_eq!(l.to_uri().unwrap(), "mailto:%D0%B8%D0%BC%D1%8F@xn--e1afmkfd.xn--p1ai");
+}
+
+#[test]
+fn email_local_part_may_contain_dots_and_plus() {
+    assert_eq!(
+        found("user.name+tag@example.co.uk, john.art@example.com"),
+        ["user.name+tag@example.co.uk", "john.art@example.com"]
+    );
+}
+
+#[test]
+fn email_local_part_rules() {
+    for text in ["john..doe@example.com", ".john@example.com", "john.@example.com"] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+}
+
+#[test]
+fn mailto_prefix_belongs_to_the_link() {
+    assert_eq!(found("mailto:a@example.com."), ["mailto:a@example.com"]);
+    assert_eq!(found("mailto:a@example.com/foo"), ["mailto:a@example.com"]);
+    assert_eq!(
+        found("mailto:user@例え.jp?subject=hi"),
+        ["mailto:user@例え.jp?subject=hi"]
+    );
+}
+
+#[test]
+fn kinds_can_be_switched_off() {
+    let text = "http://a.example b@example.com www.example.com";
+    let mut f = Finder::new();
+    f.kinds(&[LinkKind::Iri]);
+    assert_eq!(found_with(&f, text), ["http://a.example"]);
+    f.kinds(&[LinkKind::Email]);
+    assert_eq!(found_with(&f, text), ["b@example.com"]);
+    f.kinds(&[LinkKind::Domain]);
+    assert_eq!(found_with(&f, text), ["www.example.com"]);
+}
+
+#[test]
+fn scheme_allow_list_limits_iris() {
+    let mut f = Finder::new();
+    f.allow_schemes(&["https"]);
+    assert_eq!(
+        found_with(&f, "http://a.example https://b.example ftp://c.example"),
+        ["https://b.example"]
+    );
+}
+
+#[test]
+fn invalid_utf8_is_a_hard_boundary() {
+    let f = Finder::new();
+    let bytes = b"http://a.example/x\xFF\xFEhttp://b.example/\xC3 ok";
+    let links: Vec<_> = f
+        .links_bytes(bytes)
+        .map(|l| (l.start(), l.as_str().to_owned()))
+        .collect();
+    assert_eq!(
+        links,
+        [
+            (0, "http://a.example/x".to_owned()),
+            (20, "http://b.example/".to_owned())
+        ]
+    );
+}
+
+#[test]
+fn link_never_splits_a_grapheme_cluster() {
+    // U+0301 combining acute after a trailing dot would be cut from its base.
+    let text = "http://a.example/cafe\u{301} ok";
+    assert_eq!(found(text), ["http://a.example/cafe\u{301}"]);
+    let text = "http://a.example/x.\u{301}";
+    for l in Finder::new().links(text) {
+        assert!(text.is_char_boundary(l.end()));
+        assert!(!text[l.end()..].starts_with('\u{301}'), "{:?}", l.as_str());
+    }
+}
+
+#[test]
+fn square_brackets_in_query_link_and_are_encoded_in_the_iri() {
+    let l = Finder::new().links("example.com/?foo[1]=a&foo[2]=b ok").next().unwrap();
+    assert_eq!(l.as_str(), "example.com/?foo[1]=a&foo[2]=b");
+    assert_eq!(l.iri(), "https://example.com/?foo%5B1%5D=a&foo%5B2%5D=b");
+}
+
+#[test]
+fn strict_mode_follows_uts58_alone() {
+    let mut f = Finder::new();
+    f.strict_uts58(true);
+    assert!(found_with(&f, "urn:isbn:978-3-16-148410-0 http://localhost:8080/").is_empty());
+    assert_eq!(
+        found_with(&f, "http://例え.jp/パス、次に"),
+        ["http://例え.jp/パス、次に"]
+    );
+}
+
+#[test]
+fn spans_cover_the_input_exactly() {
+    let text = "a http://x.example/ b c@example.com d";
+    let spans: Vec<_> = Finder::new().spans(text).collect();
+    let joined: String = spans.iter().map(|s| s.as_str()).collect();
+    assert_eq!(joined, text);
+    assert_eq!(spans.iter().filter(|s| s.link().is_some()).count(), 2);
+    for w in spans.windows(2) {
+        assert_eq!(w[0].end(), w[1].start());
+    }
+}
+
+#[test]
+fn long_link_is_cut_at_the_length_cap() {
+    let mut f = Finder::new();
+    f.max_link_len(64);
+    let text = format!("http://a.example/{}", "x".repeat(200));
+    let l = f.links(&text).next().unwrap();
+    assert_eq!(l.as_str().len(), 64);
+}
