@@ -321,7 +321,7 @@ impl<'t> Link<'t> {
         let base: Cow<'t, str> = match self.kind {
             LinkKind::Iri if self.folded => Cow::Owned(unfold(self.text)),
             LinkKind::Iri => Cow::Borrowed(self.text),
-            LinkKind::Email => Cow::Owned(format!("mailto:{}", self.text)),
+            LinkKind::Email => Cow::Owned(mailto_iri(self.text)),
             LinkKind::Domain => {
                 let host_end = self.text.find(['/', '?', '#', ':']).unwrap_or(self.text.len());
                 let host: String = self.text[..host_end]
@@ -351,6 +351,24 @@ impl<'t> Link<'t> {
             Cow::Owned(s) => crate::to_uri(&s).map(|u| Cow::Owned(u.into_owned())),
         }
     }
+}
+
+/// `mailto:` + the address, with what an email local part may hold but an
+/// IRI may not (a `%` not starting a `%XX`, `{`, `|`, `` ` ``…)
+/// percent-encoded.
+fn mailto_iri(address: &str) -> String {
+    let b = address.as_bytes();
+    let mut out = String::with_capacity(address.len() + 7);
+    out.push_str("mailto:");
+    for (i, c) in address.char_indices() {
+        let lone_percent = c == '%' && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit());
+        if lone_percent || (c.is_ascii() && !crate::chars::is_uri_ascii(c as u8)) {
+            crate::iri::push_pct_char(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// Iterator over the links of a text; see [`Finder::links`].

@@ -102,6 +102,12 @@ fn is_scheme_byte(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.')
 }
 
+/// ASCII case-insensitive `ends_with`, safe on any UTF-8 (compares bytes).
+fn ends_with_ignore_case(s: &str, suffix: &str) -> bool {
+    let (s, suffix) = (s.as_bytes(), suffix.as_bytes());
+    s.len() >= suffix.len() && s[s.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+}
+
 /// The character before byte `i`, if any.
 #[inline]
 fn char_before(text: &str, i: usize) -> Option<char> {
@@ -807,7 +813,15 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
             break;
         }
     }
-    if s < lo || s == dot || !text.is_char_boundary(s) {
+    // A label never starts with a combining mark (IDNA): a mark before the
+    // name belongs to whatever precedes it.
+    while s < dot {
+        match char_at(text, s) {
+            Some(c) if !c.is_ascii() && !c.is_alphanumeric() => s += c.len_utf8(),
+            _ => break,
+        }
+    }
+    if s < lo || s >= dot || !text.is_char_boundary(s) {
         return None;
     }
     let host = &text[s..tld_end];
@@ -829,7 +843,7 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
             return None;
         }
         for prefix in ["https://", "http://"] {
-            if before.len() >= prefix.len() && before[before.len() - prefix.len()..].eq_ignore_ascii_case(prefix) {
+            if ends_with_ignore_case(before, prefix) {
                 start = s - prefix.len();
                 kind = LinkKind::Iri;
                 break;
@@ -939,6 +953,13 @@ fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Opti
     if ls > lo && char_before(text, ls).is_some_and(is_link_email) {
         return None; // local part too long
     }
+    // A combining mark before the address belongs to what precedes it.
+    while ls < at {
+        match char_at(text, ls) {
+            Some(c) if !c.is_ascii() && !c.is_alphanumeric() => ls += c.len_utf8(),
+            _ => break,
+        }
+    }
     if !local_part_ok(&text[ls..at]) || !is_grapheme_boundary(text, ls) {
         return None;
     }
@@ -948,7 +969,7 @@ fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Opti
     }
     let mut start = ls;
     let mut kind = LinkKind::Email;
-    if before.len() >= 7 && before[before.len() - 7..].eq_ignore_ascii_case("mailto:") {
+    if ends_with_ignore_case(before, "mailto:") {
         start = ls - 7;
         kind = LinkKind::Iri;
     }
