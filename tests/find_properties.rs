@@ -40,7 +40,12 @@ fn check_links(finder: &Finder, text: &str) -> Result<(), TestCaseError> {
         prop_assert!(text.is_char_boundary(link.start()) && text.is_char_boundary(link.end()));
         prop_assert_eq!(&text[link.start()..link.end()], link.as_str());
         let iri = link.iri();
-        prop_assert!(Iri::parse(&iri).is_ok(), "iri() does not parse: {:?} from {:?}", iri, link.as_str());
+        prop_assert!(
+            Iri::parse(&iri).is_ok(),
+            "iri() does not parse: {:?} from {:?}",
+            iri,
+            link.as_str()
+        );
         if link.kind() == LinkKind::Iri && !link.is_folded() {
             prop_assert!(!link.as_str().chars().any(char::is_whitespace));
         }

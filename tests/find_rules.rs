@@ -149,6 +149,10 @@ fn cjk_punctuation_before_non_ascii_ends_the_link() {
     assert_eq!(found("http://例え.jp/パス、次に"), ["http://例え.jp/パス"]);
     assert_eq!(found("https://例子.中国/路径，然后"), ["https://例子.中国/路径"]);
     assert_eq!(found("http://例え.jp/a．b"), ["http://例え.jp/a．b"]);
+    assert_eq!(
+        found("http://例え.jp/a、https://例え.jp/b"),
+        ["http://例え.jp/a", "https://例え.jp/b"]
+    );
 }
 
 #[test]

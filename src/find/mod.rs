@@ -361,7 +361,8 @@ fn mailto_iri(address: &str) -> String {
     let mut out = String::with_capacity(address.len() + 7);
     out.push_str("mailto:");
     for (i, c) in address.char_indices() {
-        let lone_percent = c == '%' && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit());
+        let lone_percent =
+            c == '%' && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit());
         if lone_percent || (c.is_ascii() && !crate::chars::is_uri_ascii(c as u8)) {
             crate::iri::push_pct_char(&mut out, c);
         } else {

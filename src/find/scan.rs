@@ -184,6 +184,17 @@ fn is_cjk_stop(c: char) -> bool {
     matches!(c, '、' | '。' | '，' | '．' | '！' | '？' | '：' | '；' | '｡' | '､')
 }
 
+/// Whether `b` starts with `scheme://` (a second link glued on by CJK
+/// punctuation: `…/a、https://…`).
+fn starts_scheme(b: &[u8]) -> bool {
+    let n = b
+        .iter()
+        .take(MAX_SCHEME_BACK)
+        .take_while(|&&c| is_scheme_byte(c))
+        .count();
+    n > 0 && b[0].is_ascii_alphabetic() && b[n..].starts_with(b"://")
+}
+
 /// The closing quote for a link that starts right after `open`.
 fn closing_quote(open: char) -> Option<char> {
     Some(match open {
@@ -387,7 +398,9 @@ fn scan_forward(f: &Finder, text: &str, start: usize, mut part: Part, quote: Opt
             if Some(c) == quote || !can_appear_in_iri(c) {
                 break;
             }
-            if is_cjk_stop(c) && char_at(text, i + clen).is_some_and(|n| !n.is_ascii()) {
+            if is_cjk_stop(c)
+                && (char_at(text, i + clen).is_some_and(|n| !n.is_ascii()) || starts_scheme(&b[i + clen..]))
+            {
                 break;
             }
         }
@@ -802,6 +815,16 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
     if !is_tld(&text[after..tld_end]) {
         return None;
     }
+    // `x-my.app+v2://…`: the name is the start of a scheme, not a domain.
+    let b = text.as_bytes();
+    let scheme_tail = b[tld_end..]
+        .iter()
+        .take(MAX_SCHEME_BACK)
+        .take_while(|&&c| is_scheme_byte(c))
+        .count();
+    if b[tld_end + scheme_tail..].starts_with(b"://") {
+        return None;
+    }
     // Back up over the other labels.
     let lo = floor.max(dot.saturating_sub(MAX_DOMAIN_BACK));
     let mut s = dot;
@@ -856,7 +879,7 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
         if before.ends_with("://") {
             return None; // a scheme IRI, judged (and rejected) by its scheme
         }
-        if prev.is_some_and(|p| "/\\_$%&=+~#*^|`".contains(p)) {
+        if prev.is_some_and(|p| "/\\_$%~#*^|`".contains(p)) {
             return None; // a file path or an identifier, not a link
         }
         if host.is_ascii() {
@@ -871,7 +894,6 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
         }
     }
     let quote = if strict { None } else { prev.and_then(closing_quote) };
-    let b = text.as_bytes();
     let mut end = tld_end;
     // Optional :port (up to 65535).
     if b.get(end) == Some(&b':') {
