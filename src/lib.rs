@@ -22,6 +22,7 @@
 #![warn(missing_docs)]
 
 pub mod chars;
+pub mod display;
 pub mod find;
 pub mod iri;
 

@@ -1,0 +1,660 @@
+//! Display safety: which form of a host, and of a whole link, to show a
+//! person (mail clients, chat, anything that renders links from strangers).
+//!
+//! An internationalized domain name can look like another one: `аррӏе.com`,
+//! written in Cyrillic, is a different host from `apple.com`. Browsers
+//! answer with an *IDN display policy*: show a host in Unicode only when it
+//! is unlikely to be mistaken for another, and in its punycode (`xn--`)
+//! form otherwise. This module implements such a policy, decided for the
+//! whole host at once, and applies it to whole links.
+//!
+//! # The policy
+//!
+//! A host is first put through IDNA ToUnicode (UTS #46, nontransitional,
+//! with the URL Standard's ASCII deny list, as [`crate::to_uri`] does). A host
+//! IDNA rejects is never shown in Unicode ([`SpoofReason::InvalidIdna`], or
+//! [`SpoofReason::Invisible`] when the culprit is an invisible character).
+//! Every label with non-ASCII characters must then pass, in this order:
+//!
+//! 1. **No invisible characters** ([`SpoofReason::Invisible`]):
+//!    default-ignorable code points (soft hyphen, zero-width space, word
+//!    joiner, variation selectors, bidi controls, Hangul fillers…). IDNA
+//!    maps most of them to nothing, so they rarely get this far; ZWJ and
+//!    ZWNJ survive IDNA only in the contexts RFC 5892 allows (after a
+//!    virama, or ZWNJ between joining letters), which are legitimate
+//!    spellings and are accepted.
+//! 2. **Only UTS #39 `Allowed` characters** ([`SpoofReason::DisallowedCharacter`]):
+//!    symbols, punctuation, historic and limited-use scripts (Cherokee,
+//!    IPA letters such as `ɑ`…) are shown as punycode.
+//! 3. **No repeated combining marks** ([`SpoofReason::RepeatedMark`]): the
+//!    same mark twice in a row, compared on the UTS #39 skeleton so that a
+//!    precomposed `é` followed by U+0301 counts, as do two marks that look
+//!    the same.
+//! 4. **No mixed scripts** ([`SpoofReason::MixedScript`]): the label must be
+//!    at UTS #39 restriction level *Highly Restrictive* — single-script, or
+//!    Latin combined with Han + Hiragana + Katakana (Japanese), Han +
+//!    Bopomofo (Chinese) or Han + Hangul (Korean). Latin + Cyrillic, Latin +
+//!    Greek, Latin + Armenian… are refused.
+//! 5. **One digit system** ([`SpoofReason::MixedDigits`]): a label may not mix
+//!    decimal digits of different systems (`0` and `٠`, `٤` and `۴`).
+//! 6. **No whole-script confusables** ([`SpoofReason::WholeScriptConfusable`]):
+//!    a Cyrillic, Greek or Armenian label whose letters *all* look like Latin
+//!    letters (`аррӏе`, `ѕсоре`, `οχι`, `օսց`) could stand for an ASCII name
+//!    and is shown as punycode — unless the top-level domain is itself
+//!    written in the same script (and is not a lookalike), as in `сахар.рф`:
+//!    there no ASCII host can look the same, because no ASCII TLD looks like
+//!    `рф`. A TLD that is itself made of lookalikes vouches only if it is in
+//!    the root zone (`.հայ`), since then it is not an attacker's choice.
+//! 7. **Nothing that passes for ASCII** ([`SpoofReason::AsciiLookalike`]): a
+//!    Latin label whose only non-ASCII letters are ones UTS #39 maps to a
+//!    single ASCII letter (`ı`, `þ`, `ƒ`, `ɣ`, `ɩ`, `ʋ`) can pass for an ASCII
+//!    name (`ımdb.com`) — except dotless ı under `.tr`/`.az` and þ under
+//!    `.is`, where they are ordinary letters; and CJK characters shaped like
+//!    ASCII punctuation (`ー`, `一`, `ノ`, `丨`, `〇`…) may not touch ASCII
+//!    (`a一b.com` for `a-b.com`), while `sony-ストア.jp` and `ソニー.jp` pass.
+//!
+//! Pure ASCII labels need no check: what is shown is what is resolved.
+//!
+//! ```
+//! use iriscan::display::{host_display, display_iri, HostDisplay, SpoofReason};
+//!
+//! assert_eq!(host_display("xn--e1afmkfd.xn--p1ai").as_str(), "пример.рф");
+//! assert_eq!(
+//!     host_display("аррӏе.com"),
+//!     HostDisplay::Punycode { ascii: "xn--80ak6aa92e.com".into(), reason: SpoofReason::WholeScriptConfusable }
+//! );
+//! assert_eq!(display_iri("http://xn--e1afmkfd.xn--p1ai/%D0%BF"), "http://пример.рф/п");
+//! ```
+
+use crate::{leiri_to_iri, to_iri, to_uri_with, uses_dns, HostKind, HostMapping, IriRef, ToUriOptions};
+use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
+use std::borrow::Cow;
+use std::fmt;
+use unicode_script::{Script, UnicodeScript};
+use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
+use unicode_segmentation::UnicodeSegmentation;
+
+/// How to show a host: in Unicode, or as punycode because it could be
+/// mistaken for another host.
+///
+/// ```
+/// use iriscan::display::{host_display, HostDisplay, SpoofReason};
+///
+/// assert_eq!(host_display("bücher.de"), HostDisplay::Unicode("bücher.de".into()));
+/// let shown = host_display("gооgle.com"); // Cyrillic о
+/// assert_eq!(shown.as_str(), "xn--ggle-55da.com");
+/// assert_eq!(shown.reason(), Some(SpoofReason::MixedScript));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum HostDisplay {
+    /// Safe to show as is: the IDNA ToUnicode form (lowercase, NFC).
+    /// ASCII hosts land here too.
+    Unicode(String),
+    /// Show the ASCII form instead.
+    Punycode {
+        /// The IDNA ToASCII form (`xn--` labels). When IDNA rejects the
+        /// host, the non-ASCII labels are punycoded one by one as written,
+        /// so that nothing but ASCII is shown.
+        ascii: String,
+        /// Why the Unicode form is not shown (the first rule that failed).
+        reason: SpoofReason,
+    },
+}
+
+impl HostDisplay {
+    /// The text to show.
+    ///
+    /// ```
+    /// assert_eq!(iriscan::display::host_display("xn--bcher-kva.de").as_str(), "bücher.de");
+    /// ```
+    pub fn as_str(&self) -> &str {
+        match self {
+            HostDisplay::Unicode(s) => s,
+            HostDisplay::Punycode { ascii, .. } => ascii,
+        }
+    }
+
+    /// Whether the host is shown in Unicode (no spoofing risk found).
+    ///
+    /// ```
+    /// assert!(iriscan::display::host_display("例え.jp").is_unicode());
+    /// assert!(!iriscan::display::host_display("раураl.com").is_unicode());
+    /// ```
+    pub fn is_unicode(&self) -> bool {
+        matches!(self, HostDisplay::Unicode(_))
+    }
+
+    /// Why the host is shown as punycode, if it is.
+    ///
+    /// ```
+    /// use iriscan::display::{host_display, SpoofReason};
+    /// assert_eq!(host_display("a\u{2665}.com").reason(), Some(SpoofReason::DisallowedCharacter('\u{2665}')));
+    /// assert_eq!(host_display("example.com").reason(), None);
+    /// ```
+    pub fn reason(&self) -> Option<SpoofReason> {
+        match self {
+            HostDisplay::Unicode(_) => None,
+            HostDisplay::Punycode { reason, .. } => Some(*reason),
+        }
+    }
+
+    /// The text to show, owned.
+    ///
+    /// ```
+    /// assert_eq!(iriscan::display::host_display("МОСКВА.рф").into_string(), "москва.рф");
+    /// ```
+    pub fn into_string(self) -> String {
+        match self {
+            HostDisplay::Unicode(s) => s,
+            HostDisplay::Punycode { ascii, .. } => ascii,
+        }
+    }
+}
+
+impl fmt::Display for HostDisplay {
+    /// Writes [`HostDisplay::as_str`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// Why a host is shown as punycode: the rule of the [module](self) policy
+/// that its Unicode form failed.
+///
+/// ```
+/// use iriscan::display::{host_display, SpoofReason};
+/// assert_eq!(host_display("ѕсоре.com").reason(), Some(SpoofReason::WholeScriptConfusable));
+/// assert_eq!(host_display("e\u{301}\u{301}.com").reason(), Some(SpoofReason::RepeatedMark('\u{301}')));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum SpoofReason {
+    /// IDNA (UTS #46) rejects the host: it cannot be resolved as written.
+    InvalidIdna,
+    /// An invisible (default-ignorable) character, such as ZWJ outside the
+    /// contexts IDNA allows or a bidi control.
+    Invisible(char),
+    /// A character whose UTS #39 identifier status is not `Allowed`.
+    DisallowedCharacter(char),
+    /// The same combining mark twice in a row.
+    RepeatedMark(char),
+    /// Scripts mixed beyond UTS #39 "Highly Restrictive".
+    MixedScript,
+    /// Decimal digits of more than one system in one label.
+    MixedDigits,
+    /// A Cyrillic, Greek or Armenian label made only of letters that look
+    /// like Latin ones.
+    WholeScriptConfusable,
+    /// A character that passes for ASCII in its place: a Latin letter that
+    /// looks like an ASCII one in a label with no other non-ASCII letter
+    /// (`ımdb` with dotless ı), or a CJK character that looks like ASCII
+    /// punctuation next to ASCII (`a一b`, `aーb` for `a-b`).
+    AsciiLookalike(char),
+}
+
+impl fmt::Display for SpoofReason {
+    /// A short English explanation, fit for a tooltip.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpoofReason::InvalidIdna => f.write_str("not a valid internationalized domain name"),
+            SpoofReason::Invisible(c) => write!(f, "contains the invisible character U+{:04X}", *c as u32),
+            SpoofReason::DisallowedCharacter(c) => {
+                write!(f, "contains U+{:04X}, which is not allowed in identifiers", *c as u32)
+            }
+            SpoofReason::RepeatedMark(c) => write!(f, "repeats the combining mark U+{:04X}", *c as u32),
+            SpoofReason::MixedScript => f.write_str("mixes scripts"),
+            SpoofReason::MixedDigits => f.write_str("mixes digits of different systems"),
+            SpoofReason::WholeScriptConfusable => f.write_str("made only of letters that look like Latin letters"),
+            SpoofReason::AsciiLookalike(c) => write!(f, "U+{:04X} passes for an ASCII character", *c as u32),
+        }
+    }
+}
+
+/// Decides, for the whole host, whether to show it in Unicode or as
+/// punycode (see the [module](self) documentation for the rules). `host` may
+/// be ASCII with `xn--` labels or Unicode, in any case; it is a bare host,
+/// without port or brackets.
+///
+/// ```
+/// use iriscan::display::{host_display, HostDisplay, SpoofReason};
+///
+/// assert_eq!(host_display("xn--r8jz45g.jp").as_str(), "例え.jp");
+/// assert_eq!(host_display("sony-ストア.jp").as_str(), "sony-ストア.jp"); // Latin + Japanese
+/// assert_eq!(host_display("раураl.com").reason(), Some(SpoofReason::MixedScript));
+/// // Soft hyphens are removed by IDNA: the host that is resolved, and shown, is paypal.com.
+/// assert_eq!(host_display("pay\u{AD}pal.com"), HostDisplay::Unicode("paypal.com".into()));
+/// ```
+pub fn host_display(host: &str) -> HostDisplay {
+    let uts46 = Uts46::new();
+    let (unicode, result) = uts46.to_unicode(host.as_bytes(), AsciiDenyList::URL, Hyphens::Allow);
+    if result.is_err() {
+        let reason = rejected_invisible(host).map_or(SpoofReason::InvalidIdna, SpoofReason::Invisible);
+        return HostDisplay::Punycode {
+            ascii: fallback_ascii(host),
+            reason,
+        };
+    }
+    match check_host(&unicode) {
+        Ok(()) => HostDisplay::Unicode(unicode.into_owned()),
+        Err(reason) => {
+            let ascii = uts46
+                .to_ascii(host.as_bytes(), AsciiDenyList::URL, Hyphens::Allow, DnsLength::Ignore)
+                .map(Cow::into_owned)
+                .unwrap_or_else(|_| fallback_ascii(host));
+            HostDisplay::Punycode { ascii, reason }
+        }
+    }
+}
+
+/// Whether `host` would be shown as punycode by [`host_display`]: it could
+/// be mistaken for another host, or is not a valid IDN at all.
+///
+/// ```
+/// use iriscan::display::is_spoof_risk;
+/// assert!(is_spoof_risk("аррӏе.com"));
+/// assert!(is_spoof_risk("xn--80ak6aa92e.com"));
+/// assert!(!is_spoof_risk("пример.рф"));
+/// assert!(!is_spoof_risk("example.com"));
+/// ```
+pub fn is_spoof_risk(host: &str) -> bool {
+    !host_display(host).is_unicode()
+}
+
+/// The form of a link (URI or IRI) to show a person.
+///
+/// Percent-encoded UTF-8 is decoded as [`to_iri`] does — never bidi
+/// controls, invisible or white-space characters, never overlong or
+/// otherwise invalid UTF-8 (`%C0%AF` stays) — and raw characters an IRI may
+/// not contain are percent-encoded first, so a right-to-left override can
+/// never reach the screen. The host is then replaced by its
+/// [`host_display`] form: Unicode when safe, punycode otherwise. For
+/// schemes that do not use DNS ([`uses_dns`]) an unsafe host is shown
+/// percent-encoded, its URI form. `mailto:` addresses get the same policy
+/// for their domains.
+///
+/// Input that is not an IRI reference even after encoding the characters
+/// IRIs forbid is returned as written, except for those characters, which
+/// are percent-encoded (so that bidi controls never show).
+///
+/// ```
+/// use iriscan::display::display_iri;
+///
+/// assert_eq!(display_iri("http://xn--e1afmkfd.xn--p1ai/%D0%BF"), "http://пример.рф/п");
+/// assert_eq!(display_iri("https://аррӏе.com/login"), "https://xn--80ak6aa92e.com/login");
+/// assert_eq!(display_iri("https://example.com/\u{202E}gpj.exe"), "https://example.com/%E2%80%AEgpj.exe");
+/// assert_eq!(display_iri("http://example.com/%C0%AF"), "http://example.com/%C0%AF");
+/// ```
+pub fn display_iri(uri_or_iri: &str) -> String {
+    let leiri = ToUriOptions {
+        encode_forbidden_ascii: true,
+        ..Default::default()
+    };
+    let uri = match to_uri_with(uri_or_iri, &leiri) {
+        Ok(uri) => uri,
+        // A host IDNA rejects: keep it percent-encoded so the rest still maps;
+        // the host policy below shows it as ASCII.
+        Err(crate::MapError::Idna { .. }) => {
+            let pct = ToUriOptions {
+                host_mapping: HostMapping::PercentEncode,
+                ..leiri
+            };
+            match to_uri_with(uri_or_iri, &pct) {
+                Ok(uri) => uri,
+                Err(_) => return leiri_to_iri(uri_or_iri).into_owned(),
+            }
+        }
+        Err(_) => return leiri_to_iri(uri_or_iri).into_owned(),
+    };
+    let iri = to_iri(&uri);
+    let Ok(parsed) = IriRef::parse(&iri) else {
+        return iri.into_owned();
+    };
+    // A reference without a scheme (`//host/path`) is resolved against a web
+    // page in practice: treat its host as a DNS name.
+    let dns = parsed.scheme().is_none_or(uses_dns);
+    let mut out = String::with_capacity(iri.len() + 16);
+    let mut pos = 0;
+    if let (Some(host), Some(HostKind::RegName)) = (parsed.host(), parsed.host_kind()) {
+        if needs_policy(host) {
+            // `host` is a slice of `iri`: its offset is the pointer difference.
+            let start = host.as_ptr() as usize - iri.as_ptr() as usize;
+            out.push_str(&iri[..start]);
+            match host_display(host) {
+                HostDisplay::Unicode(_) if !dns => out.push_str(host),
+                HostDisplay::Punycode { .. } if !dns => push_pct_non_ascii(&mut out, host),
+                shown => out.push_str(shown.as_str()),
+            }
+            pos = start + host.len();
+        }
+    }
+    if parsed.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto")) {
+        let path = parsed.path();
+        let start = path.as_ptr() as usize - iri.as_ptr() as usize;
+        out.push_str(&iri[pos..start]);
+        for (n, addr) in path.split(',').enumerate() {
+            if n > 0 {
+                out.push(',');
+            }
+            match addr.rfind('@') {
+                Some(at) if needs_policy(&addr[at + 1..]) => {
+                    out.push_str(&addr[..=at]);
+                    out.push_str(host_display(&addr[at + 1..]).as_str());
+                }
+                _ => out.push_str(addr),
+            }
+        }
+        pos = start + path.len();
+    }
+    out.push_str(&iri[pos..]);
+    out
+}
+
+/// Whether a host as shown by [`to_iri`] needs the display policy: it has
+/// non-ASCII characters or `xn--` labels. Other ASCII hosts are shown as
+/// written (case included).
+fn needs_policy(host: &str) -> bool {
+    !host.is_ascii() || host.split('.').any(is_ace_label)
+}
+
+fn is_ace_label(label: &str) -> bool {
+    label.len() >= 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--")
+}
+
+fn push_pct_non_ascii(out: &mut String, s: &str) {
+    for c in s.chars() {
+        if c.is_ascii() {
+            out.push(c);
+        } else {
+            let mut buf = [0u8; 4];
+            for b in c.encode_utf8(&mut buf).bytes() {
+                const HEX: &[u8; 16] = b"0123456789ABCDEF";
+                out.push('%');
+                out.push(HEX[usize::from(b >> 4)] as char);
+                out.push(HEX[usize::from(b & 15)] as char);
+            }
+        }
+    }
+}
+
+/// The ASCII form of a host IDNA rejects: ASCII labels as written,
+/// non-ASCII labels punycoded as written (lowercased), or percent-encoded
+/// when even punycode fails.
+fn fallback_ascii(host: &str) -> String {
+    if host.is_ascii() {
+        return host.to_owned();
+    }
+    let mut out = String::with_capacity(host.len() * 2);
+    for (n, label) in host.split('.').enumerate() {
+        if n > 0 {
+            out.push('.');
+        }
+        if label.is_ascii() {
+            out.push_str(label);
+        } else if let Some(p) = idna::punycode::encode_str(&label.to_lowercase()) {
+            out.push_str("xn--");
+            out.push_str(&p);
+        } else {
+            push_pct_non_ascii(&mut out, label);
+        }
+    }
+    out
+}
+
+/// When IDNA rejected a host, the invisible character that probably made
+/// it do so (ZWJ/ZWNJ out of context, bidi controls), looking inside `xn--`
+/// labels too.
+fn rejected_invisible(host: &str) -> Option<char> {
+    // The invisible characters UTS #46 keeps (ZWJ, ZWNJ) or disallows
+    // (bidi controls, the Arabic letter mark) rather than ignores.
+    let kept_invisible = |c: &char| matches!(*c as u32, 0x200C..=0x200F | 0x202A..=0x202E | 0x2066..=0x2069 | 0x061C);
+    host.split('.').find_map(|label| {
+        let decoded = if is_ace_label(label) {
+            idna::punycode::decode_to_string(&label[4..]).unwrap_or_default()
+        } else {
+            label.to_owned()
+        };
+        decoded.chars().find(kept_invisible)
+    })
+}
+
+/// Applies the label rules to every non-ASCII label of a ToUnicode host.
+fn check_host(unicode: &str) -> Result<(), SpoofReason> {
+    let tld = unicode.rsplit('.').find(|l| !l.is_empty()).unwrap_or("");
+    unicode
+        .split('.')
+        .filter(|label| !label.is_ascii())
+        .try_for_each(|label| check_label(label, tld))
+}
+
+fn check_label(label: &str, tld: &str) -> Result<(), SpoofReason> {
+    // 1 and 2: invisible and not-Allowed characters. ZWJ/ZWNJ are here only
+    // in the contexts IDNA's CONTEXTJ rules accept (it rejects the host
+    // otherwise), so they are legitimate spellings (Sinhala ශ්‍රී, Persian).
+    for c in label.chars() {
+        if is_joiner(c) {
+            continue;
+        }
+        if is_default_ignorable(c) {
+            return Err(SpoofReason::Invisible(c));
+        }
+        if !c.identifier_allowed() {
+            return Err(SpoofReason::DisallowedCharacter(c));
+        }
+    }
+    // 3: repeated marks, on the skeleton (NFD, confusables mapped, NFD).
+    let skeleton: Vec<char> = unicode_security::skeleton(label).collect();
+    if let Some(w) = skeleton.windows(2).find(|w| w[0] == w[1] && is_mark(w[0])) {
+        return Err(SpoofReason::RepeatedMark(w[0]));
+    }
+    // 4: mixed scripts. Joiners are not Allowed, so the level is computed
+    // without them.
+    let without_joiners: Cow<'_, str> = if label.contains(is_joiner) {
+        Cow::Owned(label.chars().filter(|&c| !is_joiner(c)).collect())
+    } else {
+        Cow::Borrowed(label)
+    };
+    if without_joiners.detect_restriction_level() > RestrictionLevel::HighlyRestrictive {
+        return Err(SpoofReason::MixedScript);
+    }
+    // 5: one digit system.
+    let mut zeros = label.chars().filter_map(digit_zero);
+    if let Some(first) = zeros.next() {
+        if zeros.any(|z| z != first) {
+            return Err(SpoofReason::MixedDigits);
+        }
+    }
+    // 6: whole-script confusables, unless the TLD vouches for the script.
+    if let Some(script) = lookalike_script(label) {
+        if all_latin_lookalikes(label, script) && !tld_vouches_for(script, tld) {
+            return Err(SpoofReason::WholeScriptConfusable);
+        }
+    }
+    // 7: characters that pass for ASCII.
+    if label
+        .chars()
+        .all(|c| c.is_ascii() || LATIN_ASCII_LOOKALIKES.contains(c))
+    {
+        let vouched = |c: &char| {
+            LATIN_LOOKALIKE_TLDS
+                .iter()
+                .any(|(l, tlds)| l == c && tlds.contains(&tld))
+        };
+        if let Some(c) = label.chars().find(|c| !c.is_ascii() && !vouched(c)) {
+            return Err(SpoofReason::AsciiLookalike(c));
+        }
+    }
+    let chars: Vec<char> = label.chars().collect();
+    for (i, &c) in chars.iter().enumerate() {
+        if CJK_ASCII_LOOKALIKES.contains(c) {
+            let ascii_near = |j: Option<usize>| j.and_then(|j| chars.get(j)).is_some_and(|n| n.is_ascii());
+            if ascii_near(i.checked_sub(1)) || ascii_near(Some(i + 1)) {
+                return Err(SpoofReason::AsciiLookalike(c));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Whether the TLD makes a whole-script confusable label in `script`
+/// harmless: it is written in the same script, so no ASCII host can look
+/// the same, and is either itself no lookalike or a TLD of the root zone
+/// (so not an attacker's choice). `аррӏе.рф` cannot pass for `apple.*`.
+fn tld_vouches_for(script: Script, tld: &str) -> bool {
+    if tld.is_ascii() || lookalike_script(tld) != Some(script) {
+        return false;
+    }
+    !all_latin_lookalikes(tld, script)
+        || idna::punycode::encode_str(tld).is_some_and(|p| crate::chars::is_ascii_tld(&format!("xn--{p}")))
+}
+
+/// Latin letters (UTS #39 `Allowed`, lowercase) whose confusables.txt
+/// prototype is a single ASCII letter: dotless ı (i), thorn þ (p), ƒ (f),
+/// ɣ (y), ɩ (i), ʋ (u). A label that adds only these to ASCII can pass for
+/// an ASCII name (`ımdb`). Letters with diacritics are not here: their
+/// prototypes keep the mark.
+const LATIN_ASCII_LOOKALIKES: &str = "ıþƒɣɩʋ";
+
+/// TLDs under which a lookalike letter is ordinary spelling that users of
+/// the TLD's language read as itself: dotless ı in Turkish and Azerbaijani,
+/// thorn þ in Icelandic. A label passes only if every lookalike in it is
+/// vouched for by the TLD (ToUnicode leaves the TLD lowercase).
+const LATIN_LOOKALIKE_TLDS: &[(char, &[&str])] = &[('ı', &["tr", "az"]), ('þ', &["is"])];
+
+/// CJK characters that, next to ASCII, pass for ASCII punctuation or
+/// letters: the prolonged sound mark ー and 一 (a hyphen), 丨 (l or |),
+/// 丶 (a dot or comma), 丿 and ノ (a slash), 〇 (o), へ and ヘ (^).
+/// Japanese and Chinese text around them is fine; ASCII around them is how
+/// `a一b.com` passes for `a-b.com`.
+const CJK_ASCII_LOOKALIKES: &str = "ー一丨丶丿ノ〇へヘ";
+
+fn is_joiner(c: char) -> bool {
+    matches!(c, '\u{200C}' | '\u{200D}')
+}
+
+/// Default_Ignorable_Code_Point (DerivedCoreProperties.txt): characters
+/// that render as nothing.
+fn is_default_ignorable(c: char) -> bool {
+    matches!(c as u32,
+        0x00AD | 0x034F | 0x061C | 0x115F..=0x1160 | 0x17B4..=0x17B5 | 0x180B..=0x180F
+        | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
+        | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFF8 | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A
+        | 0xE0000..=0xE0FFF)
+}
+
+/// Whether `c` extends the grapheme before it (combining marks, nonspacing
+/// or spacing): `a` followed by it is one grapheme cluster.
+fn is_mark(c: char) -> bool {
+    if c.is_ascii() {
+        return false;
+    }
+    let mut buf = [0u8; 8];
+    buf[0] = b'a';
+    let len = 1 + c.encode_utf8(&mut buf[1..]).len();
+    core::str::from_utf8(&buf[..len]).is_ok_and(|s| s.graphemes(true).count() == 1)
+}
+
+/// The code points of the digit zero of every decimal digit system
+/// (General_Category Nd comes in runs of ten, zero to nine).
+const DIGIT_ZEROS: &[u32] = &[
+    0x0030, 0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66, 0x0DE6,
+    0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90, 0x1B50, 0x1BB0, 0x1C40,
+    0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0, 0xFF10, 0x104A0, 0x10D30, 0x10D40, 0x11066,
+    0x110F0, 0x11136, 0x111D0, 0x112F0, 0x11450, 0x114D0, 0x11650, 0x116C0, 0x116D0, 0x116DA, 0x11730, 0x118E0,
+    0x11950, 0x11BF0, 0x11C50, 0x11D50, 0x11DA0, 0x11F50, 0x16130, 0x16A60, 0x16AC0, 0x16B50, 0x16D70, 0x1CCF0,
+    0x1D7CE, 0x1D7D8, 0x1D7E2, 0x1D7EC, 0x1D7F6, 0x1E140, 0x1E2F0, 0x1E4F0, 0x1E5F1, 0x1E950, 0x1FBF0,
+];
+
+/// The zero of the digit system `c` belongs to, if `c` is a decimal digit.
+fn digit_zero(c: char) -> Option<u32> {
+    let cp = c as u32;
+    let i = DIGIT_ZEROS.partition_point(|&z| z <= cp);
+    let zero = *DIGIT_ZEROS.get(i.checked_sub(1)?)?;
+    (cp - zero < 10).then_some(zero)
+}
+
+/// The script of a label written in one of the scripts with Latin
+/// lookalikes (Cyrillic, Greek, Armenian), ignoring Common and Inherited
+/// characters (digits, hyphen, combining marks); `None` for any other label.
+fn lookalike_script(label: &str) -> Option<Script> {
+    let mut found = None;
+    for c in label.chars() {
+        match c.script() {
+            Script::Common | Script::Inherited => {}
+            s if found.is_none() => found = Some(s),
+            s if found == Some(s) => {}
+            _ => return None,
+        }
+    }
+    found.filter(|s| matches!(s, Script::Cyrillic | Script::Greek | Script::Armenian))
+}
+
+/// Cyrillic letters that look like Latin letters or digits, lowercase as
+/// IDNA leaves them. Most are confusables.txt entries (а→a е→e о→o р→p с→c
+/// у→y х→x ѕ→s і→i ј→j һ→h ӏ→l ԁ→d ԛ→q ԝ→w г→r ш→w ү→y ҽ→e б→6 ӕ→ae);
+/// the rest are letters that render like Latin ones in common fonts (п→n,
+/// ь→b, ѵ→v) and the Cyrillic twins of accented Latin letters (ё→ë ї→ï
+/// ӓ→ä ӧ→ö ӱ→ü ӑ→ă ҫ→ç ӗ→ĕ).
+const CYRILLIC_LOOKALIKES: &str = "аеорсухѕіјһӏԁԛԝгшүҽбӕпьѵёїӓӧӱӑҫӗ";
+/// Greek letters that look like Latin ones (confusables.txt: α→a γ→y ι→i
+/// ν→v ο→o ρ→p σ→o υ→u; by shape: κ→k τ→t χ→x η→n) and their forms with
+/// tonos or dialytika.
+const GREEK_LOOKALIKES: &str = "αγινορσυκτχηάίόύήϊϋΐΰ";
+/// Armenian letters that look like Latin ones (confusables.txt: ա→w գ→q
+/// զ→q հ→h յ→j ո→n ռ→n ս→u ց→g ւ→i ք→f օ→o; by shape: լ→l).
+const ARMENIAN_LOOKALIKES: &str = "ագզհյոռսցւքօլ";
+
+/// Whether every letter of `script` in `label` looks like a Latin letter.
+fn all_latin_lookalikes(label: &str, script: Script) -> bool {
+    let table: &str = match script {
+        Script::Cyrillic => CYRILLIC_LOOKALIKES,
+        Script::Greek => GREEK_LOOKALIKES,
+        Script::Armenian => ARMENIAN_LOOKALIKES,
+        _ => return false,
+    };
+    label
+        .chars()
+        .filter(|c| c.script() == script)
+        .all(|c| table.contains(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn digit_zero_finds_the_system() {
+        assert_eq!(digit_zero('7'), Some(0x30));
+        assert_eq!(digit_zero('٤'), Some(0x660));
+        assert_eq!(digit_zero('۴'), Some(0x6F0));
+        assert_eq!(digit_zero('a'), None);
+        assert_eq!(digit_zero('/'), None);
+    }
+
+    #[test]
+    fn digit_zeros_are_sorted_runs_of_ten() {
+        assert!(DIGIT_ZEROS.windows(2).all(|w| w[1] >= w[0] + 10));
+    }
+
+    #[test]
+    fn marks_are_marks() {
+        assert!(is_mark('\u{301}'));
+        assert!(is_mark('\u{94D}'));
+        assert!(!is_mark('e'));
+        assert!(!is_mark('é'));
+    }
+
+    #[test]
+    fn lookalike_tables_hold_only_their_script() {
+        for (script, table) in [
+            (Script::Cyrillic, CYRILLIC_LOOKALIKES),
+            (Script::Greek, GREEK_LOOKALIKES),
+            (Script::Armenian, ARMENIAN_LOOKALIKES),
+            (Script::Latin, LATIN_ASCII_LOOKALIKES),
+        ] {
+            for c in table.chars() {
+                assert_eq!(c.script(), script, "{c}");
+                assert_eq!(c.to_lowercase().next(), Some(c), "{c} is not lowercase");
+            }
+        }
+    }
+}
