@@ -1,1 +1,250 @@
-fn main() {}
+//! Criterion benchmarks: iriscan against its peers in the same groups, on
+//! the same texts, so ratios survive a noisy shared machine.
+//!
+//! Run everything: `cargo bench --bench iriscan`
+//! Quick mode (under five minutes on two cores): `cargo bench --bench iriscan -- --quick`
+//! One group: `cargo bench --bench iriscan -- find/`
+//!
+//! Texts: the checked-in samples in `corpora/` (mail in twelve languages,
+//! logs, Markdown, HTML, crawl text), concatenated by kind, plus prose with
+//! no links, and adversarial inputs built here.
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use std::hint::black_box;
+use std::path::Path;
+
+/// Concatenates the samples in `corpora/` whose names start with `prefix`
+/// (repeated up to at least `min_len` bytes).
+fn corpus(prefix: &str, min_len: usize) -> String {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    names.sort();
+    let mut text = String::new();
+    for p in &names {
+        let name = p.file_name().unwrap().to_string_lossy();
+        if name.starts_with(prefix) && name.ends_with(".txt") {
+            text.push_str(&std::fs::read_to_string(p).unwrap_or_default());
+            text.push('\n');
+        }
+    }
+    assert!(!text.is_empty(), "no corpora/{prefix}*.txt sample");
+    let unit = text.clone();
+    while text.len() < min_len {
+        text.push_str(&unit);
+    }
+    text
+}
+
+/// English prose without a single link trigger-completing candidate.
+fn prose(len: usize) -> String {
+    let unit = "The quick brown fox jumps over the lazy dog while the committee considers its options. \
+                Nothing here is a link: not e.g. this, nor 12:34, nor v1.2.3, nor key:value pairs.\n";
+    unit.repeat(len / unit.len() + 1)
+}
+
+fn adversarial() -> Vec<(&'static str, String)> {
+    let n = 1 << 20;
+    vec![
+        ("brackets", "(".repeat(n / 2) + &")".repeat(n / 2)),
+        ("colons", ":".repeat(n)),
+        ("dots", ".".repeat(n)),
+        ("ats", "@".repeat(n)),
+        ("slashes", "/".repeat(n)),
+        ("percents", "%".repeat(n)),
+        ("schemes", "http://".repeat(n / 7)),
+        ("no-newline-links", "http://a.example/xxxxxxxxxxxxxxxx".repeat(n / 33)),
+        ("domain-labels", "a.".repeat(n / 2)),
+        ("email-locals", "a.b@".repeat(n / 4)),
+        ("overlong-pct", "http://a.example/%C0%AF".repeat(n / 23)),
+    ]
+}
+
+fn url_regex() -> regex::Regex {
+    // A typical "URL regex" of the kind found in many codebases.
+    regex::Regex::new(r#"(?i)\b(?:https?|ftp)://[^\s<>"'()]+|\bwww\.[^\s<>"'()]+"#).unwrap()
+}
+
+fn bench_find(c: &mut Criterion) {
+    let texts = [
+        ("mail", corpus("mail-", 1 << 20)),
+        ("log", corpus("log-", 1 << 20)),
+        ("crawl", corpus("crawl", 1 << 20)),
+        ("prose-sparse", prose(1 << 20)),
+    ];
+    let iriscan = iriscan::Finder::new();
+    let mut linkify = linkify::LinkFinder::new();
+    linkify.url_must_have_scheme(false);
+    let regex = url_regex();
+    let mut g = c.benchmark_group("find");
+    for (name, text) in &texts {
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        g.bench_with_input(BenchmarkId::new("iriscan", name), text, |b, t| {
+            b.iter(|| iriscan.links(t).count())
+        });
+        g.bench_with_input(BenchmarkId::new("linkify", name), text, |b, t| {
+            b.iter(|| linkify.links(t).count())
+        });
+        g.bench_with_input(BenchmarkId::new("regex", name), text, |b, t| {
+            b.iter(|| regex.find_iter(t).count())
+        });
+        g.bench_with_input(BenchmarkId::new("memchr-ceiling", name), text, |b, t| {
+            b.iter(|| memchr::memchr(0xFF, black_box(t.as_bytes())))
+        });
+    }
+    g.finish();
+
+    let mut g = c.benchmark_group("find-kinds");
+    let text = &texts[0].1;
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    for (name, kinds) in [
+        (
+            "all",
+            &[
+                iriscan::LinkKind::Iri,
+                iriscan::LinkKind::Email,
+                iriscan::LinkKind::Domain,
+            ][..],
+        ),
+        ("iri-only", &[iriscan::LinkKind::Iri][..]),
+        ("email-only", &[iriscan::LinkKind::Email][..]),
+        ("domain-only", &[iriscan::LinkKind::Domain][..]),
+    ] {
+        let mut f = iriscan::Finder::new();
+        f.kinds(kinds);
+        g.bench_function(name, |b| b.iter(|| f.links(text).count()));
+    }
+    let mut strict = iriscan::Finder::new();
+    strict.strict_uts58(true);
+    g.bench_function("strict-uts58", |b| b.iter(|| strict.links(text).count()));
+    g.finish();
+
+    let mut g = c.benchmark_group("find-and-map");
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.bench_function("iriscan-links-to-uri", |b| {
+        b.iter(|| {
+            iriscan
+                .links(text)
+                .map(|l| l.to_uri().map(|u| u.len()).unwrap_or(0))
+                .sum::<usize>()
+        })
+    });
+    g.finish();
+}
+
+fn bench_adversarial(c: &mut Criterion) {
+    let iriscan = iriscan::Finder::new();
+    let mut g = c.benchmark_group("adversarial");
+    let reference = prose(1 << 20);
+    g.throughput(Throughput::Bytes(reference.len() as u64));
+    g.bench_function("prose-reference", |b| b.iter(|| iriscan.links(&reference).count()));
+    for (name, text) in adversarial() {
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        g.bench_function(name, |b| b.iter(|| iriscan.links(&text).count()));
+    }
+    let mut invalid = b"http://a.example/\xFF\xFE ".repeat(1 << 15);
+    invalid.extend(b"\0\0\0".repeat(1 << 10));
+    g.throughput(Throughput::Bytes(invalid.len() as u64));
+    g.bench_function("invalid-utf8-and-nul", |b| {
+        b.iter(|| iriscan.links_bytes(&invalid).count())
+    });
+    g.finish();
+}
+
+fn iri_samples() -> Vec<&'static str> {
+    vec![
+        "http://www.example.org/red%09ros%C3%A9#red",
+        "https://例え.テスト/パス/ファイル.html?クエリ=値#断片",
+        "https://пример.рф/путь/к/странице?параметр=значение",
+        "http://[2001:db8::7]:8080/c=GB?objectClass?one",
+        "ftp://user:pass@ftp.example.com:2121/pub/file.tar.gz",
+        "mailto:Joe.Bloggs@example.com?subject=Hello%20World",
+        "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+        "https://en.wikipedia.org/wiki/Rust_(programming_language)#History",
+        "http://résumé.example.org/résumé.html",
+        "https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC",
+    ]
+}
+
+fn bench_parse(c: &mut Criterion) {
+    let samples = iri_samples();
+    let bytes: usize = samples.iter().map(|s| s.len()).sum();
+    let mut g = c.benchmark_group("parse");
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.bench_function("iriscan", |b| {
+        b.iter(|| {
+            samples
+                .iter()
+                .filter(|s| iriscan::Iri::parse(black_box(s)).is_ok())
+                .count()
+        })
+    });
+    g.bench_function("iriscan-grammar-dfa", |b| {
+        b.iter(|| {
+            samples
+                .iter()
+                .filter(|s| iriscan::grammar::is_iri(black_box(s)))
+                .count()
+        })
+    });
+    g.bench_function("iri-string", |b| {
+        b.iter(|| {
+            samples
+                .iter()
+                .filter(|s| iri_string::types::IriStr::new(black_box(s)).is_ok())
+                .count()
+        })
+    });
+    g.bench_function("oxiri", |b| {
+        b.iter(|| {
+            samples
+                .iter()
+                .filter(|s| oxiri::Iri::parse(black_box(**s)).is_ok())
+                .count()
+        })
+    });
+    g.bench_function("fluent-uri", |b| {
+        b.iter(|| {
+            samples
+                .iter()
+                .filter(|s| fluent_uri::Iri::parse(black_box(**s)).is_ok())
+                .count()
+        })
+    });
+    g.finish();
+
+    let mut g = c.benchmark_group("to_uri");
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.bench_function("iriscan", |b| {
+        b.iter(|| {
+            samples
+                .iter()
+                .map(|s| iriscan::to_uri(black_box(s)).map(|u| u.len()).unwrap_or(0))
+                .sum::<usize>()
+        })
+    });
+    g.bench_function("iri-string-encode-to-uri", |b| {
+        b.iter(|| {
+            samples
+                .iter()
+                .map(|s| {
+                    iri_string::types::IriStr::new(black_box(s))
+                        .map(|i| iri_string::format::ToDedicatedString::to_dedicated_string(&i.encode_to_uri()).len())
+                        .unwrap_or(0)
+                })
+                .sum::<usize>()
+        })
+    });
+    let uris: Vec<String> = samples
+        .iter()
+        .filter_map(|s| iriscan::to_uri(s).ok().map(|u| u.into_owned()))
+        .collect();
+    g.bench_function("iriscan-to_iri", |b| {
+        b.iter(|| uris.iter().map(|u| iriscan::to_iri(black_box(u)).len()).sum::<usize>())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_find, bench_adversarial, bench_parse);
+criterion_main!(benches);

@@ -239,9 +239,8 @@ pub(crate) struct Triggers {
     want_colon: bool,
     want_dot: bool,
     ascii: Cache,
-    ideographic: Cache,
-    fullwidth: Cache,
-    halfwidth: Cache,
+    /// The nearest of `。`, `．`, `｡`.
+    cjk: Cache,
 }
 
 #[derive(Clone, Copy)]
@@ -272,17 +271,13 @@ impl Triggers {
             want_colon: !f.strict_uts58 && f.iri,
             want_dot: f.domain || f.email || f.strict_uts58,
             ascii: Cache::EMPTY,
-            ideographic: Cache::EMPTY,
-            fullwidth: Cache::EMPTY,
-            halfwidth: Cache::EMPTY,
+            cjk: Cache::EMPTY,
         }
     }
 
     pub(crate) fn reset(&mut self) {
         self.ascii = Cache::EMPTY;
-        self.ideographic = Cache::EMPTY;
-        self.fullwidth = Cache::EMPTY;
-        self.halfwidth = Cache::EMPTY;
+        self.cjk = Cache::EMPTY;
     }
 
     /// The next trigger at or after `pos`: its byte offset and length.
@@ -292,26 +287,54 @@ impl Triggers {
             return None;
         }
         let (colon, dot) = (self.want_colon, self.want_dot);
-        let ascii = self.ascii.get(pos, |p| match (colon, dot) {
-            (true, true) => memchr::memchr2(b':', b'.', &b[p..]).map(|i| p + i),
-            (true, false) => memchr::memchr(b':', &b[p..]).map(|i| p + i),
-            (false, true) => memchr::memchr(b'.', &b[p..]).map(|i| p + i),
-            (false, false) => None,
-        });
+        // Fast path for runs of trigger bytes (`::::`, `....`): no search.
+        let is_trigger = |c: u8| (colon && c == b':') || (dot && c == b'.');
+        let near = b[pos..b.len().min(pos + 16)].iter().position(|&c| is_trigger(c));
+        let ascii = if let Some(i) = near {
+            pos + i
+        } else {
+            self.ascii.get(pos, |p| match (colon, dot) {
+                (true, true) => memchr::memchr2(b':', b'.', &b[p..]).map(|i| p + i),
+                (true, false) => memchr::memchr(b':', &b[p..]).map(|i| p + i),
+                (false, true) => memchr::memchr(b'.', &b[p..]).map(|i| p + i),
+                (false, false) => None,
+            })
+        };
         let mut best = (ascii, 1);
         if dot {
-            for (cache, needle) in [
-                (&mut self.ideographic, "。"),
-                (&mut self.fullwidth, "．"),
-                (&mut self.halfwidth, "｡"),
-            ] {
-                let at = cache.get(pos, |p| memchr::memmem::find(&b[p..], needle.as_bytes()).map(|i| p + i));
-                if at < best.0 {
-                    best = (at, needle.len());
-                }
+            let cjk = self.cjk.get(pos, |p| {
+                // The nearest of the three non-ASCII dots (all three bytes long).
+                cjk_dot_finders()
+                    .iter()
+                    .filter_map(|f| f.find(&b[p..]))
+                    .min()
+                    .map(|i| p + i)
+            });
+            if cjk < best.0 {
+                best = (cjk, 3);
             }
         }
         (best.0 != usize::MAX).then_some(best)
+    }
+}
+
+/// Searchers for the three non-ASCII domain dots, built once.
+fn cjk_dot_finders() -> &'static [memchr::memmem::Finder<'static>; 3] {
+    use std::sync::OnceLock;
+    static FINDERS: OnceLock<[memchr::memmem::Finder<'static>; 3]> = OnceLock::new();
+    FINDERS.get_or_init(|| ["。", "．", "｡"].map(|d| memchr::memmem::Finder::new(d.as_bytes()).into_owned()))
+}
+
+/// Cheap checks that reject most triggers before any real work: a scheme
+/// needs a scheme character before its `:` and something after it; a
+/// domain dot needs a label character on both sides.
+#[inline]
+fn worth_a_look(b: &[u8], at: usize, len: usize) -> bool {
+    if b[at] == b':' {
+        at > 0 && is_scheme_byte(b[at - 1]) && b.get(at + 1).is_some_and(|&c| c > b' ')
+    } else {
+        let label_byte = |c: u8| c.is_ascii_alphanumeric() || c == b'-' || c >= 0x80;
+        at > 0 && label_byte(b[at - 1]) && b.get(at + len).is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80)
     }
 }
 
@@ -320,6 +343,9 @@ impl Triggers {
 pub(crate) fn next_link(f: &Finder, trig: &mut Triggers, text: &str, mut pos: usize, floor: usize) -> Option<Raw> {
     while let Some((at, len)) = trig.next(text, pos) {
         pos = at + len;
+        if !worth_a_look(text.as_bytes(), at, len) {
+            continue;
+        }
         let b = text.as_bytes()[at];
         let found = if b == b':' {
             try_scheme(f, text, at, floor)
@@ -627,11 +653,11 @@ fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw>
         }
         (a, Part::Authority, if is_file { colon + 3 } else { a })
     } else {
-        if !is_registered_opaque_scheme(scheme) {
-            return None;
-        }
         let next = char_at(text, colon + 1)?;
         if !can_appear_in_iri(next) || matches!(link_term(next), LinkTerm::Hard | LinkTerm::Close) {
+            return None;
+        }
+        if !is_registered_opaque_scheme(scheme) {
             return None;
         }
         (colon + 1, Part::Path, colon + 1)
@@ -785,6 +811,13 @@ fn local_part_continues_to_at(text: &str, i: usize) -> bool {
 
 /// Reads a domain label starting at `i`; returns its end.
 fn label_end(text: &str, mut i: usize) -> usize {
+    let b = text.as_bytes();
+    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'-') {
+        i += 1;
+    }
+    if i >= b.len() || b[i] < 0x80 {
+        return i;
+    }
     while let Some(c) = char_at(text, i) {
         if !is_domain_char(c) {
             break;
@@ -805,6 +838,10 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
     // The TLD must be the last label.
     let next = char_at(text, tld_end);
     if let Some(n) = next {
+        let bytes = text.as_bytes();
+        if n == '.' && bytes.get(tld_end + 1).is_some_and(|c| c.is_ascii_alphanumeric()) {
+            return None; // not the last label (ASCII fast path)
+        }
         if is_domain_dot(n) && char_at(text, tld_end + n.len_utf8()).is_some_and(is_domain_char) {
             return None;
         }
