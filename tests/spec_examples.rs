@@ -202,6 +202,15 @@ fn dns_host_ace_label_to_unicode_step_6() {
 }
 
 #[test]
+fn dns_host_labels_that_start_with_multibyte_characters_are_left_alone() {
+    // Step 6 looks for "xn--" at the start of each label: a label whose
+    // first bytes belong to a multi-byte character must not be sliced.
+    assert_eq!(to_iri("http://例え"), "http://例え");
+    assert_eq!(to_iri("http://例え.xn--99zt52a/"), "http://例え.納豆/");
+    assert_eq!(to_iri("http://éxn--a.com/"), "http://éxn--a.com/");
+}
+
+#[test]
 fn strict_utf8_decodes_latin1_byte_does_not() {
     // RFC 3987 §3.2: %C3%BC → ü; %FC stays.
     assert_eq!(
