@@ -160,6 +160,9 @@ impl<'a> Iri<'a> {
         self.0.text
     }
     /// This IRI as an [`IriRef`].
+    // Public API: the name stays although `AsRef::as_ref` exists (this one
+    // returns `&IriRef`, the trait impl below `&str`).
+    #[allow(clippy::should_implement_trait)]
     pub fn as_ref(&self) -> &IriRef<'a> {
         &self.0
     }
