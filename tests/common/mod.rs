@@ -495,6 +495,11 @@ pub fn any_near_iri() -> impl Strategy<Value = String> {
 pub fn config(cases: u32) -> proptest::test_runner::Config {
     proptest::test_runner::Config {
         rng_algorithm: proptest::test_runner::RngAlgorithm::XorShift,
+        // Failures are saved next to the test file (tests/NAME.proptest-regressions);
+        // the default looks for a lib.rs or main.rs that integration tests lack.
+        failure_persistence: Some(Box::new(proptest::test_runner::FileFailurePersistence::WithSource(
+            "proptest-regressions",
+        ))),
         ..proptest::test_runner::Config::with_cases(cases)
     }
 }
