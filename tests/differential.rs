@@ -196,6 +196,14 @@ const BASES: &[&str] = &[
     "foo:/.//x",
 ];
 
+/// Near-IRIs without the two pinned classes (filtered in the strategy: a
+/// local filter, not `prop_assume!`, whose global reject limit is low).
+fn without_pinned_classes() -> impl Strategy<Value = String> {
+    common::near_iri().prop_filter("pinned classes", |s| {
+        !s.chars().any(|c| is_bidi_control(c) || is_tag(c))
+    })
+}
+
 proptest! {
     #![proptest_config(common::config(8_000))]
 
@@ -203,9 +211,8 @@ proptest! {
     /// gives the same string as iri-string (including its "/." guard for a
     /// path starting with "//" without authority) and oxiri.
     #[test]
-    fn resolution_agrees_with_iri_string_and_oxiri(r in common::near_iri(), k in 0..BASES.len()) {
+    fn resolution_agrees_with_iri_string_and_oxiri(r in without_pinned_classes(), k in 0..BASES.len()) {
         let base = BASES[k];
-        prop_assume!(!r.chars().any(is_bidi_control) && !r.chars().any(is_tag));
         let theirs = iri_string::types::IriReferenceStr::new(&r);
         let ours = iriscan::resolve(base, &r);
         prop_assert_eq!(theirs.is_ok(), ours.is_ok());
@@ -221,8 +228,7 @@ proptest! {
     /// RFC 3987 §3.1 steps 2.1–2.3 with the general mapping for hosts
     /// (3987bis §3.4.1) gives the same URI as iri-string's mapping.
     #[test]
-    fn percent_encoding_mapping_agrees_with_iri_string(s in common::near_iri()) {
-        prop_assume!(!s.chars().any(is_bidi_control) && !s.chars().any(is_tag));
+    fn percent_encoding_mapping_agrees_with_iri_string(s in without_pinned_classes()) {
         let Ok(theirs) = iri_string::types::IriReferenceStr::new(&s) else { return Ok(()) };
         let pct = iriscan::ToUriOptions { host_mapping: iriscan::HostMapping::PercentEncode, ..Default::default() };
         let ours = iriscan::to_uri_with(&s, &pct).unwrap();
