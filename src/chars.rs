@@ -161,9 +161,11 @@ pub const fn is_iprivate(c: char) -> bool {
 }
 
 /// Bidirectional formatting characters, which IRIs must not contain
-/// (RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO; 3987bis adds the
-/// isolates LRI, RLI, FSI, PDI). They are `ucschar` by range, so the grammar
-/// alone would let them in.
+/// (RFC 3987 §4.1: LRM, RLM, LRE, RLE, PDF, LRO, RLO; 3987bis §6.3 lists the
+/// same code points). The isolates LRI, RLI, FSI, PDI (U+2066–U+2069) are
+/// excluded too: Unicode 6.3 added them after both texts were written, and
+/// §4.1's reason applies to them unchanged. They are `ucschar` by range, so
+/// the grammar alone would let them in.
 ///
 /// ```
 /// assert!(iriscan::chars::is_bidi_control('\u{202E}'));

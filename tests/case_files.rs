@@ -3,9 +3,9 @@
 //! mail, schemes and negatives. Every line must pass in the default mode;
 //! a failing line prints its file, number, expected and actual marking.
 
-mod common;
+mod casefile;
 
-use common::{case_lines, run_cases};
+use casefile::{case_lines, run_cases};
 use iriscan::Finder;
 use std::path::Path;
 

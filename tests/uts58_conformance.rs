@@ -2,9 +2,9 @@
 //! in the default mode every line passes or is listed, with its reason, in
 //! `tests/data/uts58_default_mode_deviations.txt`.
 
-mod common;
+mod casefile;
 
-use common::{case_lines, run_cases};
+use casefile::{case_lines, run_cases};
 use iriscan::Finder;
 
 const TEST_FILE: &str = include_str!("data/LinkDetectionTest.txt");

@@ -397,6 +397,13 @@ pub fn to_iri(uri: &str) -> Cow<'_, str> {
     host_to_unicode(decoded)
 }
 
+/// Whether a host label is an ACE label (`xn--` and more, any case).
+/// Compares bytes: the label may start with a non-ASCII character, and
+/// slicing `&str` at byte 4 would split it.
+fn is_ace_label(label: &str) -> bool {
+    label.len() > 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--")
+}
+
 /// 3987bis §4 step 6: turn `xn--` labels of a DNS host back into Unicode.
 fn host_to_unicode(iri: Cow<'_, str>) -> Cow<'_, str> {
     let Ok(parsed) = IriRef::parse(&iri) else { return iri };
@@ -406,9 +413,7 @@ fn host_to_unicode(iri: Cow<'_, str>) -> Cow<'_, str> {
     if parsed.host_kind() != Some(HostKind::RegName) || !uses_dns(scheme) {
         return iri;
     }
-    let has_ace = host
-        .split('.')
-        .any(|l| l.len() > 4 && l[..4].eq_ignore_ascii_case("xn--"));
+    let has_ace = host.split('.').any(is_ace_label);
     if !has_ace {
         return iri;
     }
@@ -429,7 +434,7 @@ fn host_to_unicode(iri: Cow<'_, str>) -> Cow<'_, str> {
             if n > 0 {
                 out.push('.');
             }
-            if w.len() > 4 && w[..4].eq_ignore_ascii_case("xn--") {
+            if is_ace_label(w) {
                 out.push_str(u);
             } else {
                 out.push_str(w);

@@ -120,9 +120,19 @@ pub fn normalize(iri: &str) -> Result<String, ParseError> {
         let host = r.host().unwrap_or("");
         match r.host_kind() {
             Some(HostKind::RegName) => {
+                // Lowercase the host's letters but not the hex digits of
+                // the %XX triplets normalize_pct just uppercased (RFC 3986
+                // §6.2.2.1: percent-encodings use uppercase hex).
                 let mut h = String::new();
                 normalize_pct(&mut h, host, false);
-                out.push_str(&h.to_ascii_lowercase());
+                let mut rest = h.as_str();
+                while let Some(p) = rest.find('%') {
+                    out.push_str(&rest[..p].to_ascii_lowercase());
+                    let end = (p + 3).min(rest.len());
+                    out.push_str(&rest[p..end]);
+                    rest = &rest[end..];
+                }
+                out.push_str(&rest.to_ascii_lowercase());
             }
             _ => out.push_str(&host.to_ascii_lowercase()),
         }
@@ -144,6 +154,12 @@ pub fn normalize(iri: &str) -> Result<String, ParseError> {
     let http_like = matches!(scheme.as_deref(), Some("http" | "https" | "ws" | "wss" | "ftp"));
     if http_like && r.authority().is_some() && path.is_empty() {
         path.push('/');
+    }
+    if r.authority().is_none() && path.starts_with("//") {
+        // Removing dot segments can turn "/.//a" into "//a", which would
+        // read as an authority: keep a "/." in front, as resolution does
+        // (RFC 3986 §5.2.4, errata 4005).
+        out.push_str("/.");
     }
     out.push_str(&path);
     if let Some(q) = r.query() {
