@@ -43,7 +43,6 @@ const MAX_SCHEME_BACK: usize = 64;
 const MAX_DOMAIN_BACK: usize = 255;
 const MAX_LOCAL_BACK: usize = 128;
 const MAX_FOLDED: usize = 4096;
-const MAX_BRACKET_DEPTH: usize = 64;
 
 /// URI schemes that link without `//` after the colon: registered with IANA
 /// (permanent or widely used provisional) and unlikely as ordinary words
@@ -239,8 +238,10 @@ pub(crate) struct Triggers {
     want_colon: bool,
     want_dot: bool,
     ascii: Cache,
-    /// The nearest of `。`, `．`, `｡`.
-    cjk: Cache,
+    /// The next `。`, `．`, `｡`, each searched on its own.
+    cjk: [Cache; 3],
+    /// The nearest of the three (recomputed once `pos` reaches it).
+    cjk_min: usize,
 }
 
 #[derive(Clone, Copy)]
@@ -271,13 +272,15 @@ impl Triggers {
             want_colon: !f.strict_uts58 && f.iri,
             want_dot: f.domain || f.email || f.strict_uts58,
             ascii: Cache::EMPTY,
-            cjk: Cache::EMPTY,
+            cjk: [Cache::EMPTY; 3],
+            cjk_min: 0,
         }
     }
 
     pub(crate) fn reset(&mut self) {
         self.ascii = Cache::EMPTY;
-        self.cjk = Cache::EMPTY;
+        self.cjk = [Cache::EMPTY; 3];
+        self.cjk_min = 0;
     }
 
     /// The next trigger at or after `pos`: its byte offset and length.
@@ -302,14 +305,17 @@ impl Triggers {
         };
         let mut best = (ascii, 1);
         if dot {
-            let cjk = self.cjk.get(pos, |p| {
-                // The nearest of the three non-ASCII dots (all three bytes long).
-                cjk_dot_finders()
-                    .iter()
-                    .filter_map(|f| f.find(&b[p..]))
-                    .min()
-                    .map(|i| p + i)
-            });
+            // One cache per dot, so that each is searched once over the
+            // whole text; their minimum is checked first.
+            if pos >= self.cjk_min {
+                let finders = cjk_dot_finders();
+                let mut min = usize::MAX;
+                for (cache, finder) in self.cjk.iter_mut().zip(finders) {
+                    min = min.min(cache.get(pos, |p| finder.find(&b[p..]).map(|i| p + i)));
+                }
+                self.cjk_min = min;
+            }
+            let cjk = self.cjk_min;
             if cjk < best.0 {
                 best = (cjk, 3);
             }
@@ -359,40 +365,34 @@ pub(crate) fn next_link(f: &Finder, trig: &mut Triggers, text: &str, mut pos: us
     None
 }
 
-/// A small bracket stack with a depth cap, so adversarial runs of `((((`
-/// use bounded memory: openers beyond the cap are counted, and a closer
-/// then never matches.
+/// The UTS 58 bracket stack, run-length encoded: a run of the same opener
+/// (`((((`) takes one entry, so adversarial nesting costs O(1) memory per
+/// run, and the whole stack is bounded by the link length cap.
 struct Brackets {
-    stack: Vec<char>,
-    overflow: usize,
+    stack: Vec<(char, u32)>,
 }
 
 impl Brackets {
     fn new() -> Self {
-        Brackets {
-            stack: Vec::new(),
-            overflow: 0,
-        }
+        Brackets { stack: Vec::new() }
     }
     fn clear(&mut self) {
         self.stack.clear();
-        self.overflow = 0;
     }
     fn push(&mut self, c: char) {
-        if self.stack.len() < MAX_BRACKET_DEPTH && self.overflow == 0 {
-            self.stack.push(c);
-        } else {
-            self.overflow += 1;
+        match self.stack.last_mut() {
+            Some((top, n)) if *top == c => *n += 1,
+            _ => self.stack.push((c, 1)),
         }
     }
     /// Pops if `close` pairs with the innermost opener.
     fn close(&mut self, close: char) -> bool {
-        if self.overflow > 0 {
-            return false;
-        }
-        match (self.stack.last(), opening_bracket(close)) {
-            (Some(&top), Some(open)) if top == open => {
-                self.stack.pop();
+        match (self.stack.last_mut(), opening_bracket(close)) {
+            (Some((top, n)), Some(open)) if *top == open => {
+                *n -= 1;
+                if *n == 0 {
+                    self.stack.pop();
+                }
                 true
             }
             _ => false,

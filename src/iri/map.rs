@@ -320,6 +320,10 @@ fn pct_run(b: &[u8], mut i: usize) -> usize {
 pub fn to_iri(uri: &str) -> Cow<'_, str> {
     let parsed = IriRef::parse(uri).ok();
     let query = parsed.as_ref().and_then(|p| p.spans().query);
+    let dns_host = parsed
+        .as_ref()
+        .filter(|p| p.host_kind() == Some(HostKind::RegName) && p.scheme().is_some_and(uses_dns))
+        .map(|p| p.spans().host);
     let b = uri.as_bytes();
     let mut out: Option<String> = None;
     let mut last = 0;
@@ -332,6 +336,14 @@ pub fn to_iri(uri: &str) -> Cow<'_, str> {
             continue;
         }
         let in_query = query.is_some_and(|(qs, qe)| qs <= i && i < qe);
+        if dns_host.is_some_and(|(hs, he)| hs <= i && i < he) {
+            // A percent-encoded DNS host stays as written: decoded, it would
+            // map back through IDNA to a different URI (UTS 46 maps e.g.
+            // U+207A to '+'), and the display policy needs ACE or Unicode
+            // labels, not raw octets.
+            i += run;
+            continue;
+        }
         let octets: Vec<u8> = b[i..i + run]
             .chunks(3)
             .map(|t| hex_val(t[1]) << 4 | hex_val(t[2]))

@@ -1,0 +1,59 @@
+//! Inputs the fuzzers (`fuzz/`) found, kept as regression tests. Each test
+//! names what went wrong.
+
+use iriscan::{equivalent, to_iri, to_uri, Finder, Iri};
+
+/// fuzz target `map`: `to_iri` decoded a percent-encoded DNS host into
+/// U+207A, which IDNA then maps to `+`, so URI → IRI → URI changed the URI.
+/// Percent-encoded DNS hosts now stay as written.
+#[test]
+fn percent_encoded_dns_host_stays_encoded_for_display() {
+    let uri = "https://httphom%E2%81%BAf/ooo=/o%bds";
+    let iri = to_iri(uri);
+    assert_eq!(iri, "https://httphom%E2%81%BAf/ooo=/o%BDs");
+    let back = to_uri(&iri).unwrap();
+    assert!(equivalent(uri, &back), "{uri} -> {iri} -> {back}");
+}
+
+/// Percent-encoded octets outside the host still decode.
+#[test]
+fn percent_encoded_path_of_a_dns_iri_still_decodes() {
+    assert_eq!(to_iri("https://h%C3%A9.example/%C3%A9"), "https://h%C3%A9.example/é");
+    assert_eq!(to_iri("urn:x:%C3%A9"), "urn:x:é");
+}
+
+/// Property test `find_properties`: slicing inside a multi-byte character
+/// while checking for a `mailto:` prefix panicked.
+#[test]
+fn mailto_prefix_check_is_safe_after_multibyte_text() {
+    let text = "»、（user@example.org👩\u{200d}👩\u{200d}👧";
+    let links: Vec<_> = Finder::new().links(text).map(|l| l.as_str().to_owned()).collect();
+    assert_eq!(links, ["user@example.org"]);
+}
+
+/// Property test `find_properties`: a lone `%` in an email local part made
+/// the link's IRI invalid.
+#[test]
+fn lone_percent_in_email_is_encoded_in_the_iri() {
+    let l = Finder::new().links("%user@example.org").next().unwrap();
+    assert_eq!(l.iri(), "mailto:%25user@example.org");
+    assert!(Iri::parse(&l.iri()).is_ok());
+}
+
+/// Accuracy run on a generated corpus: 280 nested `(` in a path were cut
+/// at a bracket-depth cap; the run-length stack keeps them balanced.
+#[test]
+fn deeply_nested_brackets_stay_balanced() {
+    let url = format!("https://example.com/{}x{}", "(".repeat(300), ")".repeat(300));
+    let text = format!("see {url} ok");
+    assert_eq!(Finder::new().links(&text).next().unwrap().as_str(), url);
+}
+
+/// Accuracy run: with three CJK dot searchers sharing one cache, a text
+/// with `。` but no `｡` was searched to its end at every `。` (quadratic).
+/// This finishes at once with per-dot caches.
+#[test]
+fn many_ideographic_full_stops_are_linear() {
+    let text = "これは文です。".repeat(200_000);
+    assert_eq!(Finder::new().links(&text).count(), 0);
+}
