@@ -14,7 +14,6 @@
 //! classifier as the truth.
 
 #[path = "common/truth.rs"]
-#[allow(dead_code)]
 mod truth;
 
 use std::collections::{BTreeMap, HashMap, HashSet};
