@@ -24,6 +24,7 @@
 pub mod chars;
 pub mod display;
 pub mod find;
+pub mod format;
 pub mod iri;
 
 pub use find::{Finder, Link, LinkKind, Links, Span, Spans, DEFAULT_MAX_LINK_LEN};

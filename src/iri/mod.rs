@@ -29,7 +29,7 @@ pub use normalize::{equivalent, normalize};
 pub use parse::{Component, ErrorKind, HostKind, ParseError};
 pub use resolve::{remove_dot_segments, resolve};
 
-pub(crate) use map::push_pct_char;
+pub(crate) use map::{push_pct_byte, push_pct_char};
 use parse::{Mode, Spans};
 use std::borrow::Cow;
 
