@@ -53,14 +53,14 @@ fn units(s: &str) -> Vec<Unit<'_>> {
                 };
                 let mut bytes = [0u8; 4];
                 let mut ok = len > 0;
-                for k in 0..len {
+                for (k, byte) in bytes.iter_mut().enumerate().take(len) {
                     let j = i + 3 * k;
                     match (
                         b.get(j),
                         b.get(j + 1).and_then(|&x| hex(x)),
                         b.get(j + 2).and_then(|&x| hex(x)),
                     ) {
-                        (Some(b'%'), Some(h), Some(l)) => bytes[k] = h << 4 | l,
+                        (Some(b'%'), Some(h), Some(l)) => *byte = h << 4 | l,
                         _ => ok = false,
                     }
                 }
