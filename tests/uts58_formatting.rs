@@ -39,7 +39,7 @@ fn parts(structure: &str) -> LinkParts<'_> {
     const MARKERS: [&str; 7] = ["𝑺=", "𝑯=", "𝑷=", "𝑸=", "𝑽=", "𝑭=", "𝑫="];
     let mut starts: Vec<(usize, &str)> = MARKERS
         .iter()
-        .flat_map(|m| structure.match_indices(m).map(|(i, m)| (i, m)))
+        .flat_map(|m| structure.match_indices(m))
         .collect();
     starts.sort();
     let mut p = LinkParts::default();
