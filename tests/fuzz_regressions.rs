@@ -57,3 +57,12 @@ fn many_ideographic_full_stops_are_linear() {
     let text = "これは文です。".repeat(200_000);
     assert_eq!(Finder::new().links(&text).count(), 0);
 }
+
+/// fuzz target `map`: a DNS host mixing `xn--` labels and percent-encoded
+/// octets went through IDNA ToUnicode whole and came out unparseable.
+#[test]
+fn ace_labels_next_to_percent_encoding_stay_as_written() {
+    let uri = "https://xn--hXXXXXXXX2%D8%A3%D8%AD%D9%85%D8%AFXXX;XXXXXXXXXXXXXX6a1f-n-fffffffffffffffffffffffffffffffffffffffffffffffffffffffffffX3a1f.xn--72c1a1bt4a.x7-72c1a1bt4XXX6a1f.xn--72c1a1baz3al.x-qxam%Cc.";
+    let iri = to_iri(uri);
+    assert!(iriscan::IriRef::parse(&iri).is_ok(), "{iri}");
+}

@@ -425,8 +425,9 @@ fn host_to_unicode(iri: Cow<'_, str>) -> Cow<'_, str> {
     if parsed.host_kind() != Some(HostKind::RegName) || !uses_dns(scheme) {
         return iri;
     }
+    // A host with percent-encodings is shown as written (see `to_iri`).
     let has_ace = host.split('.').any(is_ace_label);
-    if !has_ace {
+    if !has_ace || host.contains('%') {
         return iri;
     }
     let (unicode, result) = idna::domain_to_unicode(host);
@@ -456,6 +457,10 @@ fn host_to_unicode(iri: Cow<'_, str>) -> Cow<'_, str> {
         out.push_str(&unicode);
     }
     out.push_str(&iri[he..]);
+    // What IDNA returns must still be a valid IRI host; if not, keep ACE.
+    if IriRef::parse(&out).is_err() {
+        return iri;
+    }
     Cow::Owned(out)
 }
 
