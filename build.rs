@@ -136,6 +136,18 @@ fn main() {
         .map(|l| l.trim().to_ascii_lowercase())
         .collect();
     tlds.sort();
+    // Index by first letter: TLDS[TLD_FIRST[c]..TLD_FIRST[c + 1]] start with b'a' + c.
+    let mut first = Vec::with_capacity(27);
+    for c in b'a'..=b'z' {
+        first.push(tlds.partition_point(|t| t.as_bytes()[0] < c));
+    }
+    first.push(tlds.len());
+    writeln!(
+        out,
+        "/// Where the TLDs starting with each letter a..z begin in `TLDS` (and the end)."
+    )
+    .unwrap();
+    writeln!(out, "pub(crate) static TLD_FIRST: [u16; 27] = {first:?};").unwrap();
     writeln!(
         out,
         "/// IANA top-level domains (lowercase ASCII, `xn--` for IDN TLDs), sorted."

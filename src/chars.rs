@@ -119,13 +119,18 @@ pub(crate) fn is_ascii_tld(label: &str) -> bool {
     if label.len() > 63 || !label.is_ascii() {
         return false;
     }
+    let first = label.as_bytes().first().map_or(0, |b| b.to_ascii_lowercase());
+    if !first.is_ascii_lowercase() {
+        return false;
+    }
     let mut buf = [0u8; 63];
     let lower = &mut buf[..label.len()];
     lower.copy_from_slice(label.as_bytes());
     lower.make_ascii_lowercase();
-    // Safe: ASCII in, ASCII out.
-    let lower = core::str::from_utf8(lower).unwrap_or("");
-    TLDS.binary_search(&lower).is_ok()
+    // Only the TLDs with the same first letter are searched.
+    let i = (first - b'a') as usize;
+    let bucket = &TLDS[TLD_FIRST[i] as usize..TLD_FIRST[i + 1] as usize];
+    bucket.binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok()
 }
 
 /// `ucschar` of RFC 3987 / 3987bis §2.2: the non-ASCII characters allowed

@@ -37,10 +37,7 @@ fn pairs() -> Vec<(usize, &'static str, &'static str)> {
 /// Values may contain spaces or be empty: split on the markers only.
 fn parts(structure: &str) -> LinkParts<'_> {
     const MARKERS: [&str; 7] = ["𝑺=", "𝑯=", "𝑷=", "𝑸=", "𝑽=", "𝑭=", "𝑫="];
-    let mut starts: Vec<(usize, &str)> = MARKERS
-        .iter()
-        .flat_map(|m| structure.match_indices(m))
-        .collect();
+    let mut starts: Vec<(usize, &str)> = MARKERS.iter().flat_map(|m| structure.match_indices(m)).collect();
     starts.sort();
     let mut p = LinkParts::default();
     for (k, &(i, marker)) in starts.iter().enumerate() {

@@ -132,6 +132,23 @@ pub(crate) fn is_domain_char(c: char) -> bool {
     if c.is_ascii() {
         return c.is_ascii_alphanumeric() || c == '-';
     }
+    if in_fast_domain_block(c) {
+        return true;
+    }
+    general_domain_char(c)
+}
+
+/// Blocks whose every code point is a letter, digit or mark of a script
+/// IDNs are written in: answered without the (slow) general lookups.
+#[inline]
+fn in_fast_domain_block(c: char) -> bool {
+    matches!(c as u32,
+        0x00C0..=0x00D6 | 0x00D8..=0x00F6 | 0x00F8..=0x0148 | 0x014A..=0x024F | 0x0430..=0x045F | 0x0410..=0x042F
+        | 0x05D0..=0x05EA | 0x0620..=0x063F | 0x0641..=0x064A | 0x0905..=0x0939 | 0x0E01..=0x0E30
+        | 0x3041..=0x3096 | 0x30A1..=0x30FA | 0x4E00..=0x9FFF | 0xAC00..=0xD7A3)
+}
+
+fn general_domain_char(c: char) -> bool {
     use unicode_security::GeneralSecurityProfile;
     link_term(c) == LinkTerm::Include && (c.is_alphanumeric() || c.identifier_allowed() || is_mark(c))
 }
@@ -151,8 +168,18 @@ pub(crate) fn is_tld(label: &str) -> bool {
     if label.is_ascii() {
         return crate::chars::is_ascii_tld(label);
     }
-    unicode_tlds().contains(&label.to_lowercase())
+    // The longest Unicode TLD is far shorter than most runs of letters that
+    // follow a dot in running text: check the length before anything else.
+    if label.len() > MAX_UNICODE_TLD_BYTES {
+        return false;
+    }
+    let tlds = unicode_tlds();
+    tlds.contains(label) || (label.chars().any(char::is_uppercase) && tlds.contains(&label.to_lowercase()))
 }
+
+/// No Unicode form of an IANA TLD is longer than this (in UTF-8 bytes);
+/// checked by a unit test.
+const MAX_UNICODE_TLD_BYTES: usize = 64;
 
 fn unicode_tlds() -> &'static std::collections::HashSet<String> {
     use std::sync::OnceLock;
@@ -411,6 +438,16 @@ fn scan_forward(f: &Finder, text: &str, start: usize, mut part: Part, quote: Opt
     let mut i = start;
     let mut end = start;
     while i < limit {
+        // Fast path: a run of plain ASCII link characters (Include in UTS 58,
+        // allowed by RFC 3987, no part or bracket meaning).
+        if PLAIN_ASCII[b[i] as usize] {
+            i += 1;
+            while i < limit && PLAIN_ASCII[b[i] as usize] {
+                i += 1;
+            }
+            end = i;
+            continue;
+        }
         let c = if b[i] < 0x80 {
             b[i] as char
         } else {
@@ -469,6 +506,19 @@ fn scan_forward(f: &Finder, text: &str, start: usize, mut part: Part, quote: Opt
     }
     end
 }
+
+/// ASCII bytes that are Include in UTS 58, allowed in every IRI part, and
+/// have no part-separator or bracket meaning.
+static PLAIN_ASCII: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'_' | b'~' | b'$' | b'*' | b'+' | b'%' | b'@');
+        c += 1;
+    }
+    t
+};
 
 /// Drops trailing Soft characters and (default mode) unclosed openers.
 fn trim_end(f: &Finder, text: &str, start: usize, mut end: usize) -> usize {
@@ -1053,6 +1103,24 @@ mod tests {
         assert!(is_tld("中国"));
         assert!(is_tld("みんな"));
         assert!(!is_tld("テスト"));
+    }
+
+    #[test]
+    fn unicode_tlds_fit_the_length_bound() {
+        assert!(unicode_tlds().iter().all(|t| t.len() <= MAX_UNICODE_TLD_BYTES));
+    }
+
+    #[test]
+    fn fast_domain_char_blocks_agree_with_the_general_rule() {
+        for cp in 0x80..=0xFFFF {
+            let Some(c) = char::from_u32(cp) else { continue };
+            if in_fast_domain_block(c) {
+                assert!(
+                    general_domain_char(c),
+                    "U+{cp:04X} is in a fast block but not a domain character"
+                );
+            }
+        }
     }
 
     #[test]
