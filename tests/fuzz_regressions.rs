@@ -66,3 +66,15 @@ fn ace_labels_next_to_percent_encoding_stay_as_written() {
     let iri = to_iri(uri);
     assert!(iriscan::IriRef::parse(&iri).is_ok(), "{iri}");
 }
+
+/// fuzz target `find`: `mailto:` before an address whose local part starts
+/// with a backquote (allowed in email local parts, not in IRIs) gave a link
+/// whose IRI did not parse.
+#[test]
+fn mailto_link_with_backquote_in_local_part_has_a_valid_iri() {
+    let text = "see mailto:`aebal-leave@lists.example.co. ok";
+    let link = Finder::new().links(text).next().unwrap();
+    assert_eq!(link.as_str(), "mailto:`aebal-leave@lists.example.co");
+    assert_eq!(link.iri(), "mailto:%60aebal-leave@lists.example.co");
+    assert!(Iri::parse(&link.iri()).is_ok());
+}

@@ -320,6 +320,16 @@ impl<'t> Link<'t> {
     pub fn iri(&self) -> Cow<'t, str> {
         let base: Cow<'t, str> = match self.kind {
             LinkKind::Iri if self.folded => Cow::Owned(unfold(self.text)),
+            // `mailto:` before an address found by the email rules: the local
+            // part may hold what an IRI may not (`` ` ``, `{`, a lone `%`).
+            LinkKind::Iri if self.text.len() > 7 && self.text.as_bytes()[..7].eq_ignore_ascii_case(b"mailto:") => {
+                let encoded = mailto_iri(&self.text[7..]);
+                if encoded[7..] == self.text[7..] {
+                    Cow::Borrowed(self.text)
+                } else {
+                    Cow::Owned(format!("{}{}", &self.text[..7], &encoded[7..]))
+                }
+            }
             LinkKind::Iri => Cow::Borrowed(self.text),
             LinkKind::Email => Cow::Owned(mailto_iri(self.text)),
             LinkKind::Domain => {
