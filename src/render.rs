@@ -119,8 +119,10 @@ impl Renderer {
         self
     }
 
-    /// Sets the line-start state as if `before` (the text before the next
-    /// chunk) had been rendered: for rendering pieces of one text apart.
+    /// Sets the line-start state as if `before` had been rendered: for
+    /// rendering pieces of one text apart. `before` is the text before the
+    /// next piece since the start of the input, or at least its last four
+    /// bytes.
     ///
     /// ```
     /// use iriscan::render::{Format, Renderer};
@@ -138,11 +140,7 @@ impl Renderer {
     pub fn resume_after(&mut self, before: &[u8]) -> &mut Self {
         let line = match memchr::memrchr(b'\n', before) {
             Some(i) => &before[i + 1..],
-            None if before.is_empty() => &[][..],
-            None => {
-                self.line_start = None;
-                return self;
-            }
+            None => before,
         };
         self.line_start = (line.len() <= 3 && line.iter().all(|&b| b == b' ')).then_some(line.len() as u8);
         self

@@ -323,7 +323,9 @@ impl StreamFinder {
     ///
     /// On a read error the bytes read so far are scanned to their end (as if
     /// the input ended there) and handed to `f` before the error is returned
-    /// with the stream offset it occurred at.
+    /// with the stream offset it occurred at; only a link that no white space
+    /// or control byte separates from that offset is held back, as the
+    /// failure may have cut it short.
     ///
     /// ```
     /// use iriscan::{Finder, stream::StreamFinder};
@@ -443,16 +445,18 @@ pub struct StreamStats {
 ///         if std::mem::replace(&mut self.0, true) {
 ///             return Err(io::Error::new(io::ErrorKind::UnexpectedEof, "truncated"));
 ///         }
-///         buf[..9].copy_from_slice(b"x.org y.o");
-///         Ok(9)
+///         buf[..13].copy_from_slice(b"x.org y.org/p");
+///         Ok(13)
 ///     }
 /// }
 /// let mut seen = Vec::new();
 /// let err = StreamFinder::new(Finder::new())
 ///     .for_each_link(Failing(false), |l| { seen.push(l.text); Ok(()) })
 ///     .unwrap_err();
-/// assert_eq!(seen, ["x.org"]); // found before the error is reported
-/// assert!(matches!(err, StreamError::Read { offset: 9, .. }));
+/// // Found before the error is reported; `y.org/p` reaches the failure
+/// // (it may have gone on) and is held back.
+/// assert_eq!(seen, ["x.org"]);
+/// assert!(matches!(err, StreamError::Read { offset: 13, .. }));
 /// ```
 #[derive(Debug)]
 pub enum StreamError {
@@ -573,6 +577,9 @@ pub struct Chunk<'a> {
     offset: u64,
     first_line: u64,
     terminator: u8,
+    /// The input failed right after this chunk: a link reaching its end may
+    /// have been cut short by the failure and is held back.
+    truncated: bool,
 }
 
 impl<'a> Chunk<'a> {
@@ -591,6 +598,7 @@ impl<'a> Chunk<'a> {
             offset: 0,
             first_line: 1,
             terminator: b'\n',
+            truncated: false,
         }
     }
 
@@ -614,6 +622,7 @@ impl<'a> Chunk<'a> {
             offset: range.start as u64,
             first_line,
             terminator,
+            truncated: false,
         }
     }
 
@@ -660,6 +669,7 @@ impl<'a> Chunk<'a> {
         ChunkLinks {
             links: self.finder.links_bytes(self.window),
             accept: self.accept,
+            truncated_at: self.truncated.then_some(self.len),
             window: self.window,
             offset: self.offset,
             counted: 0,
@@ -678,6 +688,7 @@ fn count_byte(byte: u8, bytes: &[u8]) -> u64 {
 pub struct ChunkLinks<'a> {
     links: crate::Links<'a, 'a>,
     accept: usize,
+    truncated_at: Option<usize>,
     window: &'a [u8],
     offset: u64,
     counted: usize,
@@ -694,8 +705,13 @@ impl<'a> Iterator for ChunkLinks<'a> {
             return None;
         }
         let link = self.links.next()?;
-        if link.start() >= self.accept {
-            // Starts in the look-ahead: it belongs to the next chunk.
+        let cut_short = self
+            .truncated_at
+            .is_some_and(|at| !self.window[link.end()..at].iter().any(|&b| is_hard_byte(b)));
+        if link.start() >= self.accept || cut_short {
+            // Starts in the look-ahead: it belongs to the next chunk. Or no
+            // Hard byte separates it from the point where the input failed:
+            // the failure may have cut it short.
             self.done = true;
             return None;
         }
@@ -978,6 +994,7 @@ impl<'s, R: Read> Scanner<'s, R> {
             offset: self.offset,
             first_line: self.line,
             terminator: self.sf.terminator,
+            truncated: self.read_error.is_some() && plan.settle == self.buf.len(),
         }
     }
 
