@@ -364,3 +364,119 @@ pub fn to_html(finder: &Finder, text: &str) -> String {
 pub fn to_markdown(finder: &Finder, text: &str) -> String {
     Renderer::new(Format::Markdown).render_str(finder, text)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    const PIECES: &[&str] = &[
+        "http://例え.jp/パス?a=1&b=2",
+        "https://пример.рф/путь",
+        "www.example.com",
+        "a@b.org",
+        "javascript:alert(1)",
+        "JaVaScRiPt:x",
+        "data:text/html,<b>",
+        "vbscript:msgbox",
+        "http://xn--a.例え.jp/",
+        "<URL:http://a.com/b/\n   c>",
+        "<script>alert('x')</script>",
+        "\"",
+        "'",
+        "&amp;",
+        "<",
+        ">",
+        "[x](y)",
+        "*",
+        "_",
+        "`",
+        "#",
+        "- ",
+        "1. ",
+        "!",
+        "|",
+        "~",
+        "\\",
+        " ",
+        "\n",
+        "   ",
+        "text",
+        "日本語",
+        "(https://en.wikipedia.org/wiki/Rust_(language))",
+    ];
+
+    fn text() -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(PIECES), 0..30).prop_map(|v| v.concat())
+    }
+
+    /// Removes `<a href="…">` and `</a>` and undoes the escaping.
+    fn html_to_text(html: &str) -> String {
+        let mut out = String::new();
+        let mut rest = html;
+        while let Some(i) = rest.find('<') {
+            out.push_str(&rest[..i]);
+            rest = &rest[i..];
+            if let Some(tag) = rest.strip_prefix("<a href=\"") {
+                let q = tag.find("\">").unwrap();
+                let href = &tag[..q];
+                assert!(href.is_ascii() && !href.contains(['<', '>', '"', '\'', ' ']), "{href}");
+                assert!(!is_dangerous_scheme(href), "{href}");
+                rest = &tag[q + 2..];
+            } else {
+                rest = rest.strip_prefix("</a>").expect("only <a> and </a> tags");
+            }
+        }
+        out.push_str(rest);
+        out.replace("&lt;", "<")
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&#39;", "'")
+            .replace("&amp;", "&")
+    }
+
+    proptest! {
+        /// HTML: the only tags are the renderer's own anchors, hrefs are
+        /// ASCII URIs with no dangerous scheme, and the text reads exactly
+        /// as the input.
+        #[test]
+        fn html_keeps_the_text_and_adds_only_safe_anchors(t in text()) {
+            let html = to_html(&Finder::new(), &t);
+            prop_assert_eq!(html_to_text(&html), t);
+        }
+
+        /// Markdown: every link destination is an ASCII URI that ends at
+        /// its `)`; no dangerous scheme is linked.
+        #[test]
+        fn markdown_destinations_are_plain_ascii(t in text()) {
+            let md = to_markdown(&Finder::new(), &t);
+            let mut rest = md.as_str();
+            while let Some(i) = rest.find("](") {
+                let dest_end = rest[i + 2..].find(')').unwrap();
+                let dest = &rest[i + 2..i + 2 + dest_end];
+                prop_assert!(dest.is_ascii() && !dest.contains(['(', ' ', '<', '>', '\\']), "{}", dest);
+                prop_assert!(!is_dangerous_scheme(dest));
+                rest = &rest[i + 2 + dest_end..];
+            }
+        }
+    }
+
+    #[test]
+    fn dangerous_and_unmappable_links_stay_text() {
+        let f = Finder::new();
+        assert_eq!(to_html(&f, "javascript:alert(1)"), "javascript:alert(1)");
+        assert_eq!(to_html(&f, "data:text/html,<b>x"), "data:text/html,&lt;b&gt;x");
+        assert_eq!(to_html(&f, "http://xn--a.例え.jp/"), "http://xn--a.例え.jp/");
+        assert_eq!(to_markdown(&f, "http://xn--a.例え.jp/"), "http://xn--a.例え.jp/");
+    }
+
+    #[test]
+    fn markdown_block_markers_are_escaped_only_at_line_start() {
+        let f = Finder::new();
+        assert_eq!(
+            to_markdown(&f, "a-b + c = d\n  - e\n12. f\n+ g"),
+            "a-b + c = d\n  \\- e\n12\\. f\n\\+ g"
+        );
+        assert_eq!(to_markdown(&f, "    - code"), "    - code");
+    }
+}

@@ -91,7 +91,7 @@ pub fn run<T: Task>(task: &T, inputs: &[Input], settings: &Settings, out: &mut O
                 .map(|input| {
                     let mut bufs = Bufs::default();
                     let result = guarded(|| {
-                        process(task, input, settings, only_stdin, &mut |b: Bufs| {
+                        process(task, input, settings, only_stdin, None, &mut |b: Bufs| {
                             bufs.out.extend_from_slice(&b.out);
                             bufs.err.extend_from_slice(&b.err);
                             Ok(())
@@ -114,15 +114,34 @@ pub fn run<T: Task>(task: &T, inputs: &[Input], settings: &Settings, out: &mut O
         } else {
             let input = &inputs[i];
             let streaming = !matches!(input.source, Source::File(_)) || input.size.is_none();
+            let progress = progress_bar(input.size, settings);
             let result = guarded(|| {
-                process(task, input, settings, only_stdin, &mut |b: Bufs| {
-                    out.write_bufs(&b)?;
-                    if streaming {
-                        out.flush()?;
-                    }
-                    Ok(())
-                })
-            })?;
+                process(
+                    task,
+                    input,
+                    settings,
+                    only_stdin,
+                    progress.as_ref(),
+                    &mut |b: Bufs| match &progress {
+                        // Output to a terminal would garble the bar: hide it meanwhile.
+                        Some(bar) => bar.suspend(|| {
+                            out.write_bufs(&b)?;
+                            out.flush()
+                        }),
+                        None => {
+                            out.write_bufs(&b)?;
+                            if streaming {
+                                out.flush()?;
+                            }
+                            Ok(())
+                        }
+                    },
+                )
+            });
+            if let Some(bar) = progress {
+                bar.finish_and_clear();
+            }
+            let result = result?;
             if let Err(message) = result {
                 out.error(&message)?;
                 all_ok = false;
@@ -163,6 +182,7 @@ fn process<T: Task>(
     input: &Input,
     settings: &Settings,
     only_stdin: bool,
+    progress: Option<&indicatif::ProgressBar>,
     sink: &mut dyn FnMut(Bufs) -> io::Result<()>,
 ) -> io::Result<Result<(), String>> {
     let ctx = InputCtx {
@@ -176,7 +196,7 @@ fn process<T: Task>(
     let path = match &input.source {
         Source::Stdin => {
             let stdin = io::stdin();
-            return stream(task, &ctx, stdin.lock(), settings, None, sink);
+            return stream(task, &ctx, stdin.lock(), settings, progress, sink);
         }
         Source::File(path) => path,
     };
@@ -191,32 +211,20 @@ fn process<T: Task>(
     };
     let size = match input.size {
         Some(size) if !input::is_gzip(&head) && settings.encoding.is_none() => size,
-        _ => {
-            let progress = progress_bar(input.size, settings);
-            let result = stream(task, &ctx, input::unpeek(head, file), settings, progress.as_ref(), sink);
-            if let Some(p) = progress {
-                p.finish_and_clear();
-            }
-            return result;
-        }
+        _ => return stream(task, &ctx, input::unpeek(head, file), settings, progress, sink),
     };
-    let progress = progress_bar(Some(size), settings);
-    let result = if size >= MMAP_MIN {
+    if size >= MMAP_MIN {
         match map_file(&file) {
-            Ok(map) => in_memory(task, &ctx, &map, settings, progress.as_ref(), sink),
+            Ok(map) => in_memory(task, &ctx, &map, settings, progress, sink),
             Err(e) => fail(e),
         }
     } else {
         let mut bytes = head;
         match file.read_to_end(&mut bytes) {
-            Ok(_) => in_memory(task, &ctx, &bytes, settings, progress.as_ref(), sink),
+            Ok(_) => in_memory(task, &ctx, &bytes, settings, progress, sink),
             Err(e) => fail(e),
         }
-    };
-    if let Some(p) = progress {
-        p.finish_and_clear();
     }
-    result
 }
 
 /// Maps a file read-only.
