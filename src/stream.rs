@@ -23,7 +23,7 @@
 //! # Why a chunk boundary never splits or changes a link
 //!
 //! The finder's rules look at a bounded neighbourhood of a link, and that
-//! neighbourhood never reaches across an ASCII white-space or control byte
+//! neighbourhood never reaches across an ASCII white-space or C0 control byte
 //! (a *Hard* byte: UTS #58 Link_Term Hard, and the end of every backward
 //! scan for a scheme, a domain label or an email local part), with one
 //! exception: an IRI inside `<…>` or `<URL:…>` folded over lines
@@ -38,7 +38,8 @@
 //!    `<` before `c`, with a scheme and `:` after it and no `>` between it
 //!    and `c`, within the folding limit (at most the finder's
 //!    [`max_link_length`](Finder::max_link_length)) before `c`. If the last
-//!    `<` before `c` is not such an opener, no link crosses `c`: the links
+//!    `<` before `c` is not such an opener (or a `>` that is not a mail
+//!    quote marker closes it before `c`), no link crosses `c`: the links
 //!    that start before `c` end at or before it. They are found in the
 //!    buffer up to `c` plus a few bytes of look-ahead, and the tail from `c`
 //!    on is carried into the next read.
@@ -94,12 +95,14 @@ const FOLD_OPENER_REACH: usize = 72;
 /// cut point (lines are the natural unit of logs and mail).
 const NEWLINE_PREFERENCE: usize = 4096;
 
-/// Whether `b` is an ASCII white-space or control byte: UTS #58 Hard, never
-/// part of a UTF-8 multi-byte sequence, and a stop for every backward scan
-/// of the finder.
+/// Whether `b` is an ASCII white-space or C0 control byte (U+0000–U+0020):
+/// UTS #58 Hard, never part of a UTF-8 multi-byte sequence, and a stop for
+/// every scan of the finder except inside folded links. DEL (0x7F) is Hard
+/// too, but the look-ahead over an authority (which decides where a host
+/// ends) runs across it, so it is no place for a cut.
 #[inline]
 pub(crate) fn is_hard_byte(b: u8) -> bool {
-    b <= b' ' || b == 0x7F
+    b <= b' '
 }
 
 /// How far before a cut a folding opener (`<scheme:`) can still produce a
@@ -137,11 +140,14 @@ pub(crate) fn last_hard_before(bytes: &[u8], floor: usize, end: usize) -> Option
 /// Such a link starts right after the last `<` before `c`: from its `:` to
 /// its `>` the finder stops at any other `<`, and between the `<` and the
 /// `:` there are only scheme bytes. So only that last `<` matters, and only
-/// if no `>` follows it before `c` and a scheme and `:` follow it.
+/// if a scheme and `:` follow it and no closing `>` follows it before `c`
+/// (a `>` that may be a mail quote marker at the start of a continuation
+/// line does not close: the finder skips those).
 pub(crate) fn fold_opener_before(bytes: &[u8], c: usize, window: usize) -> Option<usize> {
     let lo = c.saturating_sub(window);
     let q = lo + memchr::memrchr(b'<', &bytes[lo..c])?;
-    if memchr::memchr(b'>', &bytes[q + 1..c]).is_some() {
+    let closed = memchr::memchr_iter(b'>', &bytes[q + 1..c]).any(|k| !may_be_quote_marker(bytes, q + 1 + k));
+    if closed {
         return None;
     }
     // `<` scheme `:` (which also covers `<URL:`): a letter, then scheme bytes.
@@ -155,6 +161,20 @@ pub(crate) fn fold_opener_before(bytes: &[u8], c: usize, window: usize) -> Optio
         .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
         .count();
     (rest.get(scheme_len) == Some(&b':')).then_some(q)
+}
+
+/// Whether the `>` at `g` may be a quote marker (`> `, `>>`) at the start of
+/// a line, which the finder skips inside a folded link: followed by a space,
+/// tab or `>`, and preceded on its line only by white space and other `>`.
+fn may_be_quote_marker(bytes: &[u8], g: usize) -> bool {
+    if !matches!(bytes.get(g + 1), Some(b' ' | b'\t' | b'>') | None) {
+        return false;
+    }
+    let line = &bytes[..g];
+    match line.iter().rposition(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'>')) {
+        Some(i) => line[i] == b'\n',
+        None => false,
+    }
 }
 
 /// The last *safe* cut in `bytes[floor..end]`: a Hard byte that no link

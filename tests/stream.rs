@@ -153,6 +153,9 @@ const FRAGMENTS: &[&[u8]] = &[
     b"\n",
     b"\n",
     b"\n> ",
+    b"\n>> ",
+    b"\n \t> > ",
+    b">\r",
     b"\t",
     b"\r\n",
     b"\x00",
@@ -297,6 +300,43 @@ proptest! {
     }
 }
 
+/// Short tokens that make link structure (scheme openers, `<…>`, quote
+/// markers, dots, `@`, controls) dense, for the equivalence properties.
+const TOKENS: &[&str] = &[
+    "http://", "https://", "<", "<URL:", ">", "> ", "\n", " ", "\t", "\r", "mailto:", ".com", ".jp", "。jp", "@", "a",
+    "b.", "x", "é", "例", "(", ")", "[", "]", "%", "%E3", "/", "?", "#", "=", "&", "\x7f", "\0", ":", "'", "\"", "«",
+    "»", "、", ".", ",", "\u{301}", "\u{200d}", "😀", "www.", "tel:", "urn:", "file:///", "xn--", "-", "~", ":~:", "1",
+    "８",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+
+    /// Dense link structure, any read size and piece size, default and
+    /// tiny maximum link length: streaming and parallel equal in-memory.
+    #[test]
+    fn dense_tokens_stream_and_split_exactly(
+        parts in prop::collection::vec(prop::sample::select(TOKENS), 0..120),
+        k in 1usize..20,
+        piece in 1usize..60,
+        small in any::<bool>(),
+    ) {
+        let text = parts.concat().into_bytes();
+        let mut finder = Finder::new();
+        if small {
+            finder.max_link_len(16);
+        }
+        let want = expected(&finder, &text, b'\n');
+        let (got, stats) = streamed(&StreamFinder::new(finder.clone()), &text, k);
+        prop_assert_eq!(stats.forced_cuts, 0);
+        prop_assert_eq!(&got, &want);
+        let mut pf = ParallelFinder::new(finder);
+        pf.piece_size(piece);
+        let got: Vec<Row> = pf.links(&text).iter().map(|m| row(m.link.to_stream_link())).collect();
+        prop_assert_eq!(&got, &want);
+    }
+}
+
 /// A reader that makes `total` bytes on the fly: runs of `a` and long
 /// `日http://a.com/xxxx…` links (a scheme may follow a non-ASCII letter),
 /// with no white space at all.
@@ -374,6 +414,49 @@ fn folded_link_spanning_reads_is_one_link() {
     );
 }
 
+/// Inside a folded link the finder skips mail quote markers (`> ` at the
+/// start of a continuation line): they do not close the `<…>`, so a cut
+/// after one is still inside the link.
+#[test]
+fn quote_markers_inside_a_folded_link_do_not_close_it() {
+    let text = b"<http://a.com/very/\n> \n  long/path> x.org\n>> <URL:http://b.org/q\n>> \tr> y";
+    for max in [40, 64 * 1024] {
+        let mut finder = Finder::new();
+        finder.max_link_len(max);
+        let want = expected(&finder, text, b'\n');
+        assert_eq!(want[0].4, "http://a.com/very/\n> \n  long/path");
+        let sf = StreamFinder::new(finder.clone());
+        for k in 1..=text.len() {
+            assert_eq!(streamed(&sf, text, k).0, want, "read size {k}");
+        }
+        let mut pf = ParallelFinder::new(finder);
+        for piece in 1..=text.len() {
+            pf.piece_size(piece);
+            let got: Vec<Row> = pf.links(text).iter().map(|m| row(m.link.to_stream_link())).collect();
+            assert_eq!(got, want, "piece size {piece}");
+        }
+    }
+}
+
+/// DEL is Hard for the finder, but its look-ahead over an authority runs
+/// across it (`http://x\x7f@` has an empty host): never a cut there.
+#[test]
+fn no_cut_at_del() {
+    let text = "例え。jp<mailto:x@y.org>http://%E3%81\x7f@ http://h\x7f@ z".as_bytes();
+    let finder = Finder::new();
+    let want = expected(&finder, text, b'\n');
+    let sf = StreamFinder::new(finder.clone());
+    for k in 1..=text.len() {
+        assert_eq!(streamed(&sf, text, k).0, want, "read size {k}");
+    }
+    let mut pf = ParallelFinder::new(finder);
+    for piece in 1..=text.len() {
+        pf.piece_size(piece);
+        let got: Vec<Row> = pf.links(text).iter().map(|m| row(m.link.to_stream_link())).collect();
+        assert_eq!(got, want, "piece size {piece}");
+    }
+}
+
 /// A reader that fails after handing out its data.
 struct FailAfter<'a>(&'a [u8]);
 
@@ -415,7 +498,7 @@ fn read_error_reports_offset_after_flushing_links() {
     let items: Vec<_> = sf.links(FailAfter(data)).collect();
     assert_eq!(items.len(), 5);
     assert!(items[..4].iter().all(Result::is_ok));
-    assert!(matches!(items[4], Err(StreamError::Read { offset: 52, .. })));
+    assert!(matches!(items[4], Err(StreamError::Read { offset, .. }) if offset == data.len() as u64));
 }
 
 /// A callback error stops the run and comes back as `Sink`.
