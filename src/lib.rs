@@ -26,6 +26,9 @@ pub mod display;
 pub mod find;
 pub mod format;
 pub mod iri;
+pub mod parallel;
+pub mod render;
+pub mod stream;
 
 pub use find::{Finder, Link, LinkKind, Links, Span, Spans, DEFAULT_MAX_LINK_LEN};
 pub use iri::grammar;
@@ -33,3 +36,6 @@ pub use iri::{
     equivalent, leiri_to_iri, normalize, remove_dot_segments, resolve, to_iri, to_uri, to_uri_with, uses_dns,
     Component, ErrorKind, HostKind, HostMapping, Iri, IriRef, MapError, ParseError, ToUriOptions,
 };
+pub use parallel::{MappedLink, ParallelFinder};
+pub use render::{to_html, to_markdown, Renderer};
+pub use stream::{Chunk, StreamError, StreamFinder, StreamLink, StreamStats};

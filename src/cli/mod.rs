@@ -1,0 +1,118 @@
+//! The `iriscan` command: a thin layer over the library's finder, streaming,
+//! parallel and rendering APIs.
+
+mod args;
+mod convert;
+mod driver;
+mod input;
+mod output;
+mod tasks;
+
+use args::{Cli, Command, InputArgs, Kind, LinkifyFormat};
+use clap::Parser;
+use driver::{Settings, Task};
+use iriscan::render::{Format, Renderer};
+use iriscan::{Finder, LinkKind};
+use output::Out;
+use std::io;
+
+/// Exit status when an input could not be read (or a write failed).
+const INPUT_ERROR: i32 = 2;
+
+/// The message of the last panic (with its location), for error reports.
+pub static LAST_PANIC: std::sync::Mutex<Option<String>> = std::sync::Mutex::new(None);
+
+/// Takes the last panic's message.
+pub fn take_panic_message() -> Option<String> {
+    LAST_PANIC.lock().ok().and_then(|mut m| m.take())
+}
+
+/// Runs the command line; returns the exit status.
+pub fn run() -> i32 {
+    // Panics are caught per input and reported as errors (see
+    // `driver::guarded`); the hook only records where it happened.
+    std::panic::set_hook(Box::new(|info| {
+        if let Ok(mut last) = LAST_PANIC.lock() {
+            *last = Some(info.to_string());
+        }
+    }));
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // --help and --version print to standard output; a closed pipe
+            // there is not an error.
+            let _ = e.print();
+            return if e.use_stderr() { INPUT_ERROR } else { 0 };
+        }
+    };
+    let mut out = Out::new();
+    let result = match &cli.command {
+        Command::Convert(a) => convert::convert(a, &mut out),
+        Command::Check(a) => convert::check(a, &mut out),
+        Command::Find(a) => {
+            let task = tasks::FindTask {
+                format: a.format,
+                uri: a.uri,
+                count: a.count,
+                quiet: a.input.quiet,
+                terminator: if a.null_data { 0 } else { b'\n' },
+            };
+            run_task(&task, &a.input, a.null_data, &mut out)
+        }
+        Command::Linkify(a) => {
+            let format = match a.format {
+                LinkifyFormat::Html => Format::Html,
+                LinkifyFormat::Markdown => Format::Markdown,
+            };
+            let task = tasks::LinkifyTask {
+                renderer: Renderer::new(format),
+            };
+            run_task(&task, &a.input, false, &mut out)
+        }
+    };
+    let result = result.and_then(|code| out.flush().map(|()| code));
+    match result {
+        Ok(code) => code,
+        // `iriscan find big.txt | head`: the reader is gone, stop quietly.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => 0,
+        Err(e) => {
+            use std::io::Write;
+            let _ = writeln!(io::stderr(), "iriscan: write error: {}", driver::describe(&e));
+            INPUT_ERROR
+        }
+    }
+}
+
+fn run_task<T: Task>(task: &T, args: &InputArgs, null_data: bool, out: &mut Out) -> io::Result<i32> {
+    let mut finder = Finder::new();
+    let kinds: Vec<LinkKind> = args
+        .kinds
+        .iter()
+        .map(|k| match k {
+            Kind::Iri => LinkKind::Iri,
+            Kind::Email => LinkKind::Email,
+            Kind::Domain => LinkKind::Domain,
+        })
+        .collect();
+    finder.kinds(&kinds).strict_uts58(args.strict_uts58);
+    let threads = match args.jobs {
+        Some(1) => None,
+        Some(n) => Some(n as usize),
+        None => Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
+    if let Some(n) = threads {
+        // Ignore the error of a second initialisation (there is none in
+        // the binary; the pool is set once here).
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(n).build_global();
+    }
+    let settings = Settings {
+        finder,
+        threads,
+        quiet: args.quiet,
+        encoding: args.encoding,
+        terminator: if null_data { 0 } else { b'\n' },
+    };
+    let inputs = input::expand(&args.paths, args.recursive);
+    let all_ok = driver::run(task, &inputs, &settings, out)?;
+    Ok(if all_ok { 0 } else { INPUT_ERROR })
+}
