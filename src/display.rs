@@ -617,6 +617,29 @@ fn all_latin_lookalikes(label: &str, script: Script) -> bool {
         .all(|c| table.contains(c))
 }
 
+/// The safe text to show for a found link: its IRI through [`display_iri`]
+/// (host by the display policy, bidi controls and overlong forms kept
+/// encoded), without the `mailto:` or default scheme that an email or a
+/// scheme-less domain did not have as written.
+///
+/// ```
+/// use iriscan::{display::display_link, Finder};
+/// let f = Finder::new();
+/// let shown: Vec<_> = f.links("пример.рф and раураl.com and a@bücher.de").map(|l| display_link(l.kind(), &l.iri())).collect();
+/// assert_eq!(shown, ["пример.рф", "xn--l-7sba6dbr.com", "a@bücher.de"]);
+/// ```
+pub fn display_link(kind: crate::LinkKind, iri: &str) -> String {
+    let shown = display_iri(iri);
+    match kind {
+        crate::LinkKind::Iri => shown,
+        crate::LinkKind::Email => shown.strip_prefix("mailto:").map(str::to_owned).unwrap_or(shown),
+        crate::LinkKind::Domain => match shown.find("://") {
+            Some(i) => shown[i + 3..].to_owned(),
+            None => shown,
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

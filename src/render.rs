@@ -84,6 +84,8 @@ pub fn display_as_written(link_text: &str) -> String {
 pub struct Renderer {
     format: Format,
     display: DisplayHook,
+    /// Show each link by the display-safety policy instead of the hook.
+    safe_display: bool,
     /// Markdown: only spaces since the start of the line (up to three
     /// spaces of indentation still make a block marker).
     line_start: Option<u8>,
@@ -101,6 +103,7 @@ impl Renderer {
         Renderer {
             format,
             display: display_as_written,
+            safe_display: false,
             line_start: Some(0),
         }
     }
@@ -116,6 +119,23 @@ impl Renderer {
     /// ```
     pub fn display(&mut self, hook: DisplayHook) -> &mut Self {
         self.display = hook;
+        self.safe_display = false;
+        self
+    }
+
+    /// Shows each link in the safe form of [`crate::display::display_link`]
+    /// (spoofable hosts as punycode, bidi controls encoded): what a mail
+    /// client should show. The `href` is the URI either way.
+    ///
+    /// ```
+    /// use iriscan::render::{Format, Renderer};
+    /// let mut r = Renderer::new(Format::Html);
+    /// r.safe_display(true);
+    /// let html = r.render_str(&iriscan::Finder::new(), "раураl.com");
+    /// assert_eq!(html, "<a href=\"https://xn--l-7sba6dbr.com\">xn--l-7sba6dbr.com</a>");
+    /// ```
+    pub fn safe_display(&mut self, on: bool) -> &mut Self {
+        self.safe_display = on;
         self
     }
 
@@ -216,7 +236,13 @@ impl Renderer {
             Ok(uri) if !is_dangerous_scheme(&uri) => uri,
             _ => return self.render_text(link.as_str().as_bytes(), out),
         };
-        let shown = (self.display)(link.as_str());
+        let shown = if self.safe_display {
+            crate::display::display_link(link.kind(), &link.iri())
+        } else if link.is_folded() {
+            (self.display)(&link.iri())
+        } else {
+            (self.display)(link.as_str())
+        };
         match self.format {
             Format::Html => {
                 out.push_str("<a href=\"");

@@ -667,7 +667,7 @@ fn linkify_html_escapes_text_and_makes_ascii_hrefs() {
                 "http://例え.jp/パス?q=値&r=1",
                 "https://пример.рф/путь/",
                 "www.bücher.de",
-                "http://example.com/very/long/\n    path/to/文書.html",
+                "http://example.com/very/long/path/to/文書.html",
                 "jörg@bücher.de",
                 "https://ja.wikipedia.org/wiki/東京_(曖昧さ回避)",
             ]
@@ -729,4 +729,27 @@ fn every_subcommand_has_help_with_examples() {
     assert!(stdout(&o).starts_with("iriscan "));
     let o = iriscan(&["frobnicate"], b"");
     assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn linkify_shows_spoofable_hosts_as_punycode_unless_as_written() {
+    let body = "Log in at https://раураl.com/login or https://пример.рф/ now.\n";
+    let o = iriscan(&["linkify"], body.as_bytes());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let html = stdout(&o);
+    assert!(html.contains(">https://xn--l-7sba6dbr.com/login</a>"), "{html}");
+    assert!(html.contains(">https://пример.рф/</a>"), "{html}");
+    let o = iriscan(&["linkify", "--as-written"], body.as_bytes());
+    assert!(stdout(&o).contains(">https://раураl.com/login</a>"));
+}
+
+#[test]
+fn find_jsonl_has_a_display_field() {
+    let o = iriscan(
+        &["find", "--format", "jsonl"],
+        "раураl.com https://example.com/\u{202E}gpj.exe".as_bytes(),
+    );
+    let lines: Vec<serde_json::Value> = stdout(&o).lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines[0]["display"], "xn--l-7sba6dbr.com");
+    assert_eq!(lines[1]["text"], "https://example.com/");
 }

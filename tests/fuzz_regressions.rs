@@ -78,3 +78,15 @@ fn mailto_link_with_backquote_in_local_part_has_a_valid_iri() {
     assert_eq!(link.iri(), "mailto:%60aebal-leave@lists.example.co");
     assert!(Iri::parse(&link.iri()).is_ok());
 }
+
+/// Stress run of the streaming layer: a combining mark after `]` clusters
+/// with it, the grapheme step cut the `]` and the IPv6 literal was left
+/// unclosed. The end is now validated again after every grapheme step.
+#[test]
+fn combining_mark_after_ip_literal_leaves_a_valid_link() {
+    for text in ["http://[::1]\u{301}", "http://[v1.x]\u{301} ok"] {
+        for link in Finder::new().links(text) {
+            assert!(Iri::parse(&link.iri()).is_ok(), "{:?} from {text:?}", link.as_str());
+        }
+    }
+}

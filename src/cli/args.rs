@@ -240,6 +240,7 @@ Examples:
   iriscan linkify --encoding iso-2022-jp old-mail.txt
 
 Every href is the link's URI (ASCII, IDNA hosts, percent-encoded UTF-8).
+The link text shown is the display-safe form (see --as-written).
 Links whose host IDNA rejects, and javascript:, vbscript: and data: links,
 are left as text. Invalid UTF-8 in the input is written as U+FFFD.";
 
@@ -253,4 +254,10 @@ pub struct LinkifyArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = LinkifyFormat::Html)]
     pub format: LinkifyFormat,
+    /// Show each link's text as written instead of the display-safe form
+    /// (by default hosts that could spoof another, per UTS #39, are shown as
+    /// punycode and bidi controls stay percent-encoded; the href is the URI
+    /// either way).
+    #[arg(long)]
+    pub as_written: bool,
 }

@@ -64,9 +64,9 @@ pub fn run() -> i32 {
                 LinkifyFormat::Html => Format::Html,
                 LinkifyFormat::Markdown => Format::Markdown,
             };
-            let task = tasks::LinkifyTask {
-                renderer: Renderer::new(format),
-            };
+            let mut renderer = Renderer::new(format);
+            renderer.safe_display(!a.as_written);
+            let task = tasks::LinkifyTask { renderer };
             run_task(&task, &a.input, false, &mut out)
         }
     };

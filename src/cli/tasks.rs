@@ -109,6 +109,9 @@ impl FindTask {
                 json_str(out, &e.to_string());
             }
         }
+        // The form safe to show a user (UTS 39 host policy, bidi encoded).
+        out.extend_from_slice(b",\"display\":");
+        json_str(out, &iriscan::display::display_link(link.kind(), &link.iri()));
         out.push(b'}');
         out.push(self.terminator);
     }

@@ -713,9 +713,17 @@ fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw>
         (colon + 1, Part::Path, colon + 1)
     };
     let end = scan_forward(f, text, tail_start, part, quote, s);
-    let end = validate_iri(f, text, s, end, min_end)?;
-    let end = grapheme_end(f, text, s, end);
-    if end <= min_end {
+    // Validation and grapheme boundaries each may move the end back; repeat
+    // until both hold (`http://[::1]\u{301}`: the mark clusters with `]`).
+    let mut end = validate_iri(f, text, s, end, min_end)?;
+    for _ in 0..4 {
+        let g = grapheme_end(f, text, s, end);
+        if g == end {
+            break;
+        }
+        end = validate_iri(f, text, s, g, min_end)?;
+    }
+    if end <= min_end || !is_grapheme_boundary(text, end) {
         return None;
     }
     let end = if scheme.eq_ignore_ascii_case("mailto") {
