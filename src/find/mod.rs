@@ -403,13 +403,14 @@ impl<'f, 't> Links<'f, 't> {
             return false;
         }
         let rest = &self.bytes[self.next_run..];
-        let (valid, skip) = match std::str::from_utf8(rest) {
+        // SIMD validation (simdutf8): this pass touches every byte once.
+        let (valid, skip) = match simdutf8::compat::from_utf8(rest) {
             Ok(s) => (s, rest.len()),
             Err(e) => {
                 let up_to = e.valid_up_to();
                 let bad = e.error_len().unwrap_or(rest.len() - up_to);
                 // The prefix is valid by construction.
-                (std::str::from_utf8(&rest[..up_to]).unwrap_or(""), up_to + bad)
+                (simdutf8::basic::from_utf8(&rest[..up_to]).unwrap_or(""), up_to + bad)
             }
         };
         self.run = valid;
