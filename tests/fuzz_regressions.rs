@@ -90,3 +90,21 @@ fn combining_mark_after_ip_literal_leaves_a_valid_link() {
         }
     }
 }
+
+/// fuzz target `find`: a dot after the port (`example.com:844./path`) was
+/// taken as the host's trailing dot, making the port `844.`.
+#[test]
+fn dot_after_a_port_is_not_a_trailing_host_dot() {
+    for text in [
+        "exلample.com:844./carجtkov",
+        "see example.com:844./a ok",
+        "example.com./a",
+        "example.com.:80/a",
+    ] {
+        for link in Finder::new().links(text) {
+            assert!(Iri::parse(&link.iri()).is_ok(), "{:?} from {text:?}", link.as_str());
+        }
+    }
+    let l = Finder::new().links("example.com./a").next().unwrap();
+    assert_eq!(l.as_str(), "example.com./a");
+}

@@ -990,6 +990,11 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
     }
     let quote = if strict { None } else { prev.and_then(closing_quote) };
     let mut end = tld_end;
+    // A trailing dot belongs to the host only when a port, path, query or
+    // fragment follows (`example.com./a`); never after the port.
+    if b.get(end) == Some(&b'.') && matches!(b.get(end + 1), Some(b'/' | b'?' | b'#' | b':')) {
+        end += 1;
+    }
     // Optional :port (up to 65535).
     if b.get(end) == Some(&b':') {
         let digits = b[end + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
@@ -1000,9 +1005,8 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
             }
         }
     }
-    // A trailing dot belongs to the host only when a path, query or fragment follows.
-    if b.get(end) == Some(&b'.') && matches!(b.get(end + 1), Some(b'/' | b'?' | b'#')) {
-        end += 1;
+    if b.get(end - 1) == Some(&b'.') && !matches!(b.get(end), Some(b'/' | b'?' | b'#')) {
+        end -= 1; // `example.com.:x`: the dot was not followed by a port after all
     }
     let host_end = end;
     if matches!(b.get(end), Some(b'/' | b'?' | b'#')) {
