@@ -402,6 +402,15 @@ impl<'f, 't> Links<'f, 't> {
         if self.next_run >= self.bytes.len() {
             return false;
         }
+        // Bytes that can never start a UTF-8 sequence (stray continuation
+        // bytes, 0xC0, 0xC1, 0xF5..) are skipped without a validator call:
+        // binary data is mostly such bytes.
+        while self.next_run < self.bytes.len() && matches!(self.bytes[self.next_run], 0x80..=0xC1 | 0xF5..=0xFF) {
+            self.next_run += 1;
+        }
+        if self.next_run >= self.bytes.len() {
+            return false;
+        }
         let rest = &self.bytes[self.next_run..];
         // SIMD validation (simdutf8): this pass touches every byte once.
         let (valid, skip) = match simdutf8::compat::from_utf8(rest) {

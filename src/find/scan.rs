@@ -265,10 +265,11 @@ pub(crate) struct Triggers {
     want_colon: bool,
     want_dot: bool,
     ascii: Cache,
-    /// The next `。`, `．`, `｡`, each searched on its own.
-    cjk: [Cache; 3],
-    /// The nearest of the three (recomputed once `pos` reaches it).
-    cjk_min: usize,
+    /// The next `。`, `．` or `｡` found (`usize::MAX`: none known)…
+    cjk_next: usize,
+    /// …and a stretch `[cjk_from, cjk_to)` known to hold none.
+    cjk_from: usize,
+    cjk_to: usize,
 }
 
 #[derive(Clone, Copy)]
@@ -299,15 +300,64 @@ impl Triggers {
             want_colon: !f.strict_uts58 && f.iri,
             want_dot: f.domain || f.email || f.strict_uts58,
             ascii: Cache::EMPTY,
-            cjk: [Cache::EMPTY; 3],
-            cjk_min: 0,
+            cjk_next: usize::MAX,
+            cjk_from: 0,
+            cjk_to: 0,
         }
     }
 
     pub(crate) fn reset(&mut self) {
         self.ascii = Cache::EMPTY;
-        self.cjk = [Cache::EMPTY; 3];
-        self.cjk_min = 0;
+        self.cjk_next = usize::MAX;
+        self.cjk_from = 0;
+        self.cjk_to = 0;
+    }
+
+    /// The first non-ASCII dot in `[pos, limit)`, or `usize::MAX`. The cache
+    /// remembers the next dot found and the stretch known to hold none, so
+    /// across calls with increasing `pos` every byte is searched once.
+    fn cjk_before(&mut self, b: &[u8], pos: usize, limit: usize) -> usize {
+        let limit = limit.min(b.len());
+        if self.cjk_next != usize::MAX && self.cjk_next >= pos {
+            return if self.cjk_next < limit {
+                self.cjk_next
+            } else {
+                usize::MAX
+            };
+        }
+        // [cjk_from, cjk_to) is known to hold no dot start.
+        let start = if self.cjk_from <= pos && pos <= self.cjk_to {
+            self.cjk_to
+        } else {
+            pos
+        };
+        if start >= limit {
+            return usize::MAX;
+        }
+        // A dot is three bytes: look two bytes past the limit so one that
+        // starts just before it is found.
+        let hay = &b[start..(limit + 2).min(b.len())];
+        let found = find_cjk_dot(hay).map(|i| start + i);
+        match found {
+            Some(at) => {
+                self.cjk_next = at;
+                if at < limit {
+                    at
+                } else {
+                    usize::MAX
+                }
+            }
+            None => {
+                self.cjk_next = usize::MAX;
+                self.cjk_from = if self.cjk_from <= pos && pos <= self.cjk_to {
+                    self.cjk_from
+                } else {
+                    pos
+                };
+                self.cjk_to = limit;
+                usize::MAX
+            }
+        }
     }
 
     /// The next trigger at or after `pos`: its byte offset and length.
@@ -332,17 +382,9 @@ impl Triggers {
         };
         let mut best = (ascii, 1);
         if dot {
-            // One cache per dot, so that each is searched once over the
-            // whole text; their minimum is checked first.
-            if pos >= self.cjk_min {
-                let finders = cjk_dot_finders();
-                let mut min = usize::MAX;
-                for (cache, finder) in self.cjk.iter_mut().zip(finders) {
-                    min = min.min(cache.get(pos, |p| finder.find(&b[p..]).map(|i| p + i)));
-                }
-                self.cjk_min = min;
-            }
-            let cjk = self.cjk_min;
+            // Only the stretch before the next ASCII trigger needs a look
+            // (and each stretch is searched once): see `cjk_before`.
+            let cjk = self.cjk_before(b, pos, best.0);
             if cjk < best.0 {
                 best = (cjk, 3);
             }
@@ -351,11 +393,21 @@ impl Triggers {
     }
 }
 
-/// Searchers for the three non-ASCII domain dots, built once.
-fn cjk_dot_finders() -> &'static [memchr::memmem::Finder<'static>; 3] {
-    use std::sync::OnceLock;
-    static FINDERS: OnceLock<[memchr::memmem::Finder<'static>; 3]> = OnceLock::new();
-    FINDERS.get_or_init(|| ["。", "．", "｡"].map(|d| memchr::memmem::Finder::new(d.as_bytes()).into_owned()))
+/// The first `。` (E3 80 82), `．` (EF BC 8E) or `｡` (EF BD A1) in `hay`,
+/// in one pass: a search for three needles at once must stop at the first
+/// hit of any, or text with only one kind would be searched to its end at
+/// every dot.
+fn find_cjk_dot(hay: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while let Some(p) = memchr::memchr2(0xE3, 0xEF, &hay[i..]) {
+        let at = i + p;
+        match hay.get(at..at + 3) {
+            Some([0xE3, 0x80, 0x82] | [0xEF, 0xBC, 0x8E] | [0xEF, 0xBD, 0xA1]) => return Some(at),
+            Some(_) => i = at + 1,
+            None => return None,
+        }
+    }
+    None
 }
 
 /// Cheap checks that reject most triggers before any real work: a scheme
@@ -539,6 +591,8 @@ fn trim_end(f: &Finder, text: &str, start: usize, mut end: usize) -> usize {
 /// IRI a link denotes carries the encoded forms; its text stays as written.
 /// Returns `None` when nothing needs repair.
 pub(crate) fn encode_brackets_after_authority(iri: &str) -> Option<String> {
+    // Most links have none of the three: answer that with one SIMD scan.
+    memchr::memchr3(b'[', b']', b'#', iri.as_bytes())?;
     let tail = authority_end(iri);
     let fragment = iri[tail..].find('#').map(|i| tail + i + 1);
     let needs = iri[tail..].contains(['[', ']']) || fragment.is_some_and(|f| iri[f..].contains('#'));
