@@ -238,8 +238,6 @@ impl Renderer {
         };
         let shown = if self.safe_display {
             crate::display::display_link(link.kind(), &link.iri())
-        } else if link.is_folded() {
-            (self.display)(&link.iri())
         } else {
             (self.display)(link.as_str())
         };
