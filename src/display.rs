@@ -314,17 +314,32 @@ pub fn display_iri(uri_or_iri: &str) -> String {
     let dns = parsed.scheme().is_none_or(uses_dns);
     let mut out = String::with_capacity(iri.len() + 16);
     let mut pos = 0;
-    if let (Some(host), Some(HostKind::RegName)) = (parsed.host(), parsed.host_kind()) {
+    if let (Some(written), Some(HostKind::RegName)) = (parsed.host(), parsed.host_kind()) {
+        // A percent-encoded DNS host (`%D0%B0pple.com`) is what a browser
+        // decodes and resolves: judge (and show) the decoded name.
+        // Only a decoded name that IDNA accepts and leaves as it is counts;
+        // otherwise (invisible or mapped-away characters) the written form,
+        // escapes and all, is the honest one to show.
+        let decoded = if dns && written.contains('%') {
+            percent_decode_utf8(written)
+        } else {
+            None
+        };
+        let decoded = decoded.filter(|d| {
+            let (unicode, result) = idna::domain_to_unicode(d);
+            result.is_ok() && unicode == d.to_lowercase()
+        });
+        let host = decoded.as_deref().unwrap_or(written);
         if needs_policy(host) {
-            // `host` is a slice of `iri`: its offset is the pointer difference.
-            let start = host.as_ptr() as usize - iri.as_ptr() as usize;
+            // `written` is a slice of `iri`: its offset is the pointer difference.
+            let start = written.as_ptr() as usize - iri.as_ptr() as usize;
             out.push_str(&iri[..start]);
             match host_display(host) {
                 HostDisplay::Unicode(_) if !dns => out.push_str(host),
                 HostDisplay::Punycode { .. } if !dns => push_pct_non_ascii(&mut out, host),
                 shown => out.push_str(shown.as_str()),
             }
-            pos = start + host.len();
+            pos = start + written.len();
         }
     }
     if parsed.scheme().is_some_and(|s| s.eq_ignore_ascii_case("mailto")) {
@@ -352,6 +367,27 @@ pub fn display_iri(uri_or_iri: &str) -> String {
 /// Whether a host as shown by [`to_iri`] needs the display policy: it has
 /// non-ASCII characters or `xn--` labels. Other ASCII hosts are shown as
 /// written (case included).
+/// Decodes `%XX` in `s`; `None` unless the result is UTF-8 without
+/// controls (only then is it a name to judge).
+fn percent_decode_utf8(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            let hex = |c: u8| (c as char).to_digit(16);
+            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8(out).ok().filter(|d| !d.chars().any(char::is_control))
+}
+
 fn needs_policy(host: &str) -> bool {
     !host.is_ascii() || host.split('.').any(is_ace_label)
 }

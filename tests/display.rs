@@ -440,3 +440,17 @@ fn every_reason_explains_itself() {
     }
     assert_eq!(host_display("аррӏе.com").to_string(), "xn--80ak6aa92e.com");
 }
+
+/// A percent-encoded DNS host is judged by the name a browser resolves:
+/// `%D0%B0` is Cyrillic а, so the host shows as punycode.
+#[test]
+fn percent_encoded_spoof_host_is_shown_as_punycode() {
+    assert_eq!(
+        iriscan::display::display_iri("http://%D0%B0pple.com/"),
+        "http://xn--pple-43d.com/"
+    );
+    assert_eq!(
+        iriscan::display::display_iri("http://%D0%BF%D1%80%D0%B8%D0%BC%D0%B5%D1%80.%D1%80%D1%84/"),
+        "http://пример.рф/"
+    );
+}
