@@ -246,5 +246,37 @@ fn bench_parse(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_find, bench_adversarial, bench_parse);
+fn bench_bulk(c: &mut Criterion) {
+    let text = corpus("mail-", 4 << 20);
+    let mut g = c.benchmark_group("bulk");
+    g.throughput(Throughput::Bytes(text.len() as u64));
+    g.sample_size(10);
+    g.bench_function("in-memory-links", |b| {
+        b.iter(|| iriscan::Finder::new().links(&text).count())
+    });
+    let sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
+    g.bench_function("streaming-io-read", |b| {
+        b.iter(|| {
+            let mut n = 0usize;
+            sf.for_each_link(text.as_bytes(), |_| {
+                n += 1;
+                Ok(())
+            })
+            .unwrap();
+            n
+        })
+    });
+    let mut seq = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    seq.sequential(true);
+    g.bench_function("parallel-find-and-map-1-thread", |b| {
+        b.iter(|| seq.links(text.as_bytes()).len())
+    });
+    let par = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    g.bench_function("parallel-find-and-map-all-cores", |b| {
+        b.iter(|| par.links(text.as_bytes()).len())
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench_find, bench_adversarial, bench_parse, bench_bulk);
 criterion_main!(benches);

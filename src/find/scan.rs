@@ -367,18 +367,45 @@ impl Triggers {
             return None;
         }
         let (colon, dot) = (self.want_colon, self.want_dot);
-        // Fast path for runs of trigger bytes (`::::`, `....`): no search.
+        // Scan a small window byte by byte, skipping triggers that fail the
+        // cheap checks (runs such as `::::`, `....`, `a.a.a` cost a few
+        // instructions a byte); a window without any trigger hands over to
+        // memchr.
         let is_trigger = |c: u8| (colon && c == b':') || (dot && c == b'.');
-        let near = b[pos..b.len().min(pos + 16)].iter().position(|&c| is_trigger(c));
-        let ascii = if let Some(i) = near {
-            pos + i
-        } else {
-            self.ascii.get(pos, |p| match (colon, dot) {
-                (true, true) => memchr::memchr2(b':', b'.', &b[p..]).map(|i| p + i),
-                (true, false) => memchr::memchr(b':', &b[p..]).map(|i| p + i),
-                (false, true) => memchr::memchr(b'.', &b[p..]).map(|i| p + i),
+        let mut p = pos;
+        let ascii = loop {
+            let window_end = b.len().min(p + 16);
+            let mut any = false;
+            let mut hit = None;
+            for (i, &c) in b[p..window_end].iter().enumerate() {
+                if is_trigger(c) {
+                    any = true;
+                    if worth_a_look(b, p + i, 1) {
+                        hit = Some(p + i);
+                        break;
+                    }
+                }
+            }
+            if let Some(h) = hit {
+                break h;
+            }
+            if window_end >= b.len() {
+                break usize::MAX;
+            }
+            if any {
+                p = window_end;
+                continue;
+            }
+            let next = self.ascii.get(window_end, |q| match (colon, dot) {
+                (true, true) => memchr::memchr2(b':', b'.', &b[q..]).map(|i| q + i),
+                (true, false) => memchr::memchr(b':', &b[q..]).map(|i| q + i),
+                (false, true) => memchr::memchr(b'.', &b[q..]).map(|i| q + i),
                 (false, false) => None,
-            })
+            });
+            if next == usize::MAX {
+                break usize::MAX;
+            }
+            p = next;
         };
         let mut best = (ascii, 1);
         if dot {
@@ -419,7 +446,11 @@ fn worth_a_look(b: &[u8], at: usize, len: usize) -> bool {
         at > 0 && is_scheme_byte(b[at - 1]) && b.get(at + 1).is_some_and(|&c| c > b' ')
     } else {
         let label_byte = |c: u8| c.is_ascii_alphanumeric() || c == b'-' || c >= 0x80;
-        at > 0 && label_byte(b[at - 1]) && b.get(at + len).is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80)
+        // Every TLD has at least two characters: `a.b` can be rejected here.
+        at > 0
+            && label_byte(b[at - 1])
+            && b.get(at + len).is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80)
+            && b.get(at + len + 1).is_some_and(|&c| label_byte(c))
     }
 }
 
