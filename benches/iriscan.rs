@@ -149,6 +149,20 @@ fn bench_adversarial(c: &mut Criterion) {
     g.bench_function("invalid-utf8-and-nul", |b| {
         b.iter(|| iriscan.links_bytes(&invalid).count())
     });
+    // Binary data: pseudo-random bytes (a deterministic xorshift), and NULs.
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let binary: Vec<u8> = (0..1 << 20)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x as u8
+        })
+        .collect();
+    g.throughput(Throughput::Bytes(binary.len() as u64));
+    g.bench_function("binary", |b| b.iter(|| iriscan.links_bytes(&binary).count()));
+    let nul = vec![0u8; 1 << 20];
+    g.bench_function("nul-bytes", |b| b.iter(|| iriscan.links_bytes(&nul).count()));
     g.finish();
 }
 

@@ -412,7 +412,24 @@ impl<'f, 't> Links<'f, 't> {
             return false;
         }
         let rest = &self.bytes[self.next_run..];
-        // SIMD validation (simdutf8): this pass touches every byte once.
+        // Binary data has an invalid sequence every few bytes: look for one
+        // in a short prefix first (std stops at the first error), and hand
+        // long valid runs to SIMD validation (simdutf8), which touches every
+        // byte once.
+        let probe = &rest[..rest.len().min(64)];
+        if let Err(e) = std::str::from_utf8(probe) {
+            if e.error_len().is_some() {
+                let up_to = e.valid_up_to();
+                let bad = e.error_len().unwrap_or(1);
+                self.run = std::str::from_utf8(&rest[..up_to]).unwrap_or("");
+                self.run_start = self.next_run;
+                self.next_run += up_to + bad;
+                self.pos = 0;
+                self.floor = 0;
+                self.triggers.reset();
+                return true;
+            }
+        }
         let (valid, skip) = match simdutf8::compat::from_utf8(rest) {
             Ok(s) => (s, rest.len()),
             Err(e) => {
