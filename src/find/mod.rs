@@ -465,8 +465,18 @@ impl<'f, 't> Iterator for Links<'f, 't> {
                     default_scheme: self.finder.default_scheme,
                 });
             }
-            if !self.advance_run() {
-                return None;
+            // Runs without a trigger byte (`:`, `.`, or the lead byte of a
+            // non-ASCII dot) cannot hold a link: binary data is mostly such
+            // short runs, so skip them without setting up a scan.
+            loop {
+                if !self.advance_run() {
+                    return None;
+                }
+                let r = self.run.as_bytes();
+                if r.len() >= 4 && (memchr::memchr3(b':', b'.', 0xE3, r).is_some() || memchr::memchr(0xEF, r).is_some())
+                {
+                    break;
+                }
             }
         }
     }
