@@ -97,6 +97,29 @@ fn units(s: &str) -> Vec<Unit<'_>> {
     out
 }
 
+/// UTS 58 formatting: whether `c` must be percent-encoded for its
+/// Link_Term value (Hard always; Soft only as the very last character; a
+/// Close that closes nothing), keeping the bracket stack.
+fn link_term_escapes(c: char, is_last: bool, stack: &mut Vec<char>) -> bool {
+    match link_term(c) {
+        LinkTerm::Hard => true,
+        LinkTerm::Soft => is_last,
+        LinkTerm::Open => {
+            stack.push(c);
+            false
+        }
+        LinkTerm::Close => {
+            if !stack.is_empty() && stack.last().copied() == opening_bracket(c) {
+                stack.pop();
+                false
+            } else {
+                true
+            }
+        }
+        LinkTerm::Include => false,
+    }
+}
+
 fn push_escaped(out: &mut String, c: char) {
     let mut buf = [0u8; 4];
     for &b in c.encode_utf8(&mut buf).as_bytes() {
@@ -162,25 +185,7 @@ pub fn minimal_escape(url: &str) -> String {
             && units
                 .get(n + 2)
                 .is_some_and(|x| x.c.is_ascii_hexdigit() && x.raw.is_none());
-        let term = link_term(c);
-        let escape = match term {
-            LinkTerm::Hard => true,
-            LinkTerm::Soft => n == last,
-            LinkTerm::Open => {
-                stack.push(c);
-                false
-            }
-            LinkTerm::Close => {
-                if stack.last().copied() == opening_bracket(c) && !stack.is_empty() {
-                    stack.pop();
-                    false
-                } else {
-                    true
-                }
-            }
-            LinkTerm::Include => false,
-        };
-        let escape = escape || percent_ambiguous || (u.decoded && syntax);
+        let escape = link_term_escapes(c, n == last, &mut stack) || percent_ambiguous || (u.decoded && syntax);
         if escape {
             push_escaped(&mut out, c);
         } else {
@@ -273,23 +278,7 @@ pub fn format_link(parts: &LinkParts<'_>) -> String {
         let percent_ambiguous = c == '%'
             && data_at(n + 1).is_some_and(|x| x.is_ascii_hexdigit())
             && data_at(n + 2).is_some_and(|x| x.is_ascii_hexdigit());
-        let escape = match link_term(c) {
-            LinkTerm::Hard => true,
-            LinkTerm::Soft => n == last,
-            LinkTerm::Open => {
-                stack.push(c);
-                false
-            }
-            LinkTerm::Close => {
-                if !stack.is_empty() && stack.last().copied() == opening_bracket(c) {
-                    stack.pop();
-                    false
-                } else {
-                    true
-                }
-            }
-            LinkTerm::Include => false,
-        };
+        let escape = link_term_escapes(c, n == last, &mut stack);
         if escape || syntax || percent_ambiguous {
             push_escaped(&mut out, c);
         } else {
