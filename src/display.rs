@@ -375,9 +375,9 @@ fn percent_decode_utf8(s: &str) -> Option<String> {
     let mut i = 0;
     while i < b.len() {
         if b[i] == b'%' && i + 2 < b.len() {
-            let hex = |c: u8| (c as char).to_digit(16);
+            let hex = crate::chars::hex_digit;
             if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
-                out.push((h * 16 + l) as u8);
+                out.push(h << 4 | l);
                 i += 3;
                 continue;
             }

@@ -22,9 +22,7 @@ enum Part {
     Fragment,
 }
 
-fn hex(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
-}
+use crate::chars::hex_digit as hex;
 
 /// One character of the path, query or fragment, and whether it was
 /// percent-encoded in the input (then it is data, never syntax).

@@ -89,13 +89,7 @@ pub fn convert(args: &ConvertArgs, out: &mut Out) -> io::Result<i32> {
         }
     })?;
     out.flush()?;
-    Ok(if !read_all {
-        INPUT_ERROR
-    } else if failed {
-        INVALID
-    } else {
-        0
-    })
+    Ok(exit_code(read_all, failed))
 }
 
 /// `iriscan check`.
@@ -116,13 +110,7 @@ pub fn check(args: &CheckArgs, out: &mut Out) -> io::Result<i32> {
         Ok(())
     })?;
     out.flush()?;
-    Ok(if !read_all {
-        INPUT_ERROR
-    } else if failed {
-        INVALID
-    } else {
-        0
-    })
+    Ok(exit_code(read_all, failed))
 }
 
 /// What is wrong with `value`, if anything.
@@ -141,4 +129,15 @@ fn problem(value: &str, args: &CheckArgs) -> Option<String> {
         }
     }
     None
+}
+
+/// Exit status: an unreadable input wins over invalid values.
+fn exit_code(read_all: bool, failed: bool) -> i32 {
+    if !read_all {
+        INPUT_ERROR
+    } else if failed {
+        INVALID
+    } else {
+        0
+    }
 }

@@ -54,7 +54,7 @@ mod scan;
 use crate::iri::MapError;
 use std::borrow::Cow;
 
-pub(crate) use scan::{encode_brackets_after_authority, unfold};
+pub(crate) use scan::{repair_iri, unfold};
 
 /// The kind of a link.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -323,11 +323,10 @@ impl<'t> Link<'t> {
             // `mailto:` before an address found by the email rules: the local
             // part may hold what an IRI may not (`` ` ``, `{`, a lone `%`).
             LinkKind::Iri if self.text.len() > 7 && self.text.as_bytes()[..7].eq_ignore_ascii_case(b"mailto:") => {
-                let encoded = mailto_iri(&self.text[7..]);
-                if encoded[7..] == self.text[7..] {
-                    Cow::Borrowed(self.text)
+                if mailto_needs_encoding(&self.text[7..]) {
+                    Cow::Owned(format!("{}{}", &self.text[..7], &mailto_iri(&self.text[7..])[7..]))
                 } else {
-                    Cow::Owned(format!("{}{}", &self.text[..7], &encoded[7..]))
+                    Cow::Borrowed(self.text)
                 }
             }
             LinkKind::Iri => Cow::Borrowed(self.text),
@@ -341,7 +340,7 @@ impl<'t> Link<'t> {
                 Cow::Owned(format!("{}://{}{}", self.default_scheme, host, &self.text[host_end..]))
             }
         };
-        match encode_brackets_after_authority(&base) {
+        match repair_iri(&base) {
             Some(fixed) => Cow::Owned(fixed),
             None => base,
         }
@@ -367,19 +366,30 @@ impl<'t> Link<'t> {
 /// IRI may not (a `%` not starting a `%XX`, `{`, `|`, `` ` ``…)
 /// percent-encoded.
 fn mailto_iri(address: &str) -> String {
-    let b = address.as_bytes();
     let mut out = String::with_capacity(address.len() + 7);
     out.push_str("mailto:");
     for (i, c) in address.char_indices() {
-        let lone_percent =
-            c == '%' && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit());
-        if lone_percent || (c.is_ascii() && !crate::chars::is_uri_ascii(c as u8)) {
+        if mailto_char_needs_encoding(address.as_bytes(), i, c) {
             crate::iri::push_pct_char(&mut out, c);
         } else {
             out.push(c);
         }
     }
     out
+}
+
+/// Whether the character `c` at byte `i` of an address must be encoded in
+/// its IRI: a `%` that does not start `%XX`, or ASCII no URI may hold.
+fn mailto_char_needs_encoding(b: &[u8], i: usize, c: char) -> bool {
+    let lone_percent = c == '%' && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit());
+    lone_percent || (c.is_ascii() && !crate::chars::is_uri_ascii(c as u8))
+}
+
+/// Whether [`mailto_iri`] would change `address` (no allocation).
+fn mailto_needs_encoding(address: &str) -> bool {
+    address
+        .char_indices()
+        .any(|(i, c)| mailto_char_needs_encoding(address.as_bytes(), i, c))
 }
 
 /// Iterator over the links of a text; see [`Finder::links`].

@@ -621,7 +621,7 @@ fn trim_end(f: &Finder, text: &str, start: usize, mut end: usize) -> usize {
 /// become `%5B` / `%5D`, and a `#` inside the fragment becomes `%23`. The
 /// IRI a link denotes carries the encoded forms; its text stays as written.
 /// Returns `None` when nothing needs repair.
-pub(crate) fn encode_brackets_after_authority(iri: &str) -> Option<String> {
+pub(crate) fn repair_iri(iri: &str) -> Option<String> {
     // Most links have none of the three: answer that with one SIMD scan.
     memchr::memchr3(b'[', b']', b'#', iri.as_bytes())?;
     let tail = authority_end(iri);
@@ -685,7 +685,7 @@ fn validate_iri(f: &Finder, text: &str, start: usize, mut end: usize, min_end: u
             return None;
         }
         let cand = &text[start..end];
-        let err = match encode_brackets_after_authority(cand) {
+        let err = match repair_iri(cand) {
             None => Iri::parse(cand).err().map(|e| e.offset()),
             Some(fixed) => Iri::parse(&fixed).err().map(|e| unrepair_offset(cand, e.offset())),
         };
@@ -889,7 +889,7 @@ fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Option<Raw> {
         end += 1;
     }
     let unfolded = unfold(&text[s..end]);
-    let iri = encode_brackets_after_authority(&unfolded).unwrap_or(unfolded);
+    let iri = repair_iri(&unfolded).unwrap_or(unfolded);
     Iri::parse(&iri).ok()?;
     Some(Raw {
         start: s,
@@ -1121,10 +1121,21 @@ fn validate_tail(f: &Finder, text: &str, host_end: usize, mut end: usize) -> usi
         if end <= host_end {
             return host_end;
         }
+        let tail = &text[host_end..end];
+        // Common case: nothing to repair, validate in place.
+        if memchr::memchr3(b'[', b']', b'#', tail.as_bytes()).is_none() {
+            match validate_after_authority(tail) {
+                Ok(()) => return end,
+                Err(e) => {
+                    end = host_end + e.offset();
+                    continue;
+                }
+            }
+        }
         // Prefix a scheme and empty authority so that the repair and the
         // offsets line up with an IRI's.
-        let iri = format!("x://{}", &text[host_end..end]);
-        let fixed = encode_brackets_after_authority(&iri);
+        let iri = format!("x://{tail}");
+        let fixed = repair_iri(&iri);
         let checked = fixed.as_deref().unwrap_or(&iri);
         match validate_after_authority(&checked[4..]) {
             Ok(()) => return end,

@@ -282,15 +282,6 @@ pub(crate) fn fit_for_iri(c: char, in_query: bool) -> bool {
     is_ucschar(c) || (in_query && is_iprivate(c))
 }
 
-fn hex_val(b: u8) -> u8 {
-    match b {
-        b'0'..=b'9' => b - b'0',
-        b'a'..=b'f' => b - b'a' + 10,
-        b'A'..=b'F' => b - b'A' + 10,
-        _ => 0,
-    }
-}
-
 /// Length of a run of `%XX` triplets starting at `i`.
 fn pct_run(b: &[u8], mut i: usize) -> usize {
     let start = i;
@@ -346,7 +337,7 @@ pub fn to_iri(uri: &str) -> Cow<'_, str> {
         }
         let octets: Vec<u8> = b[i..i + run]
             .chunks(3)
-            .map(|t| hex_val(t[1]) << 4 | hex_val(t[2]))
+            .map(|t| crate::chars::pct_octet(t[1], t[2]))
             .collect();
         let o = out.get_or_insert_with(|| String::with_capacity(uri.len()));
         o.push_str(&uri[last..i]);

@@ -6,14 +6,6 @@ use super::map::{fit_for_iri, push_pct_byte};
 use super::parse::HostKind;
 use super::{remove_dot_segments, IriRef, ParseError};
 
-fn hex_val(b: u8) -> u8 {
-    match b {
-        b'0'..=b'9' => b - b'0',
-        b'a'..=b'f' => b - b'a' + 10,
-        _ => b - b'A' + 10,
-    }
-}
-
 /// Case and percent-encoding normalization of one component (§5.3.2.1,
 /// §5.3.2.3): `%xx` hex in uppercase; octets that encode unreserved ASCII
 /// or an `iunreserved` character in strict UTF-8 are decoded.
@@ -31,7 +23,7 @@ fn normalize_pct(out: &mut String, s: &str, in_query: bool) {
         let mut octets = Vec::new();
         let mut j = i;
         while j + 2 < b.len() && b[j] == b'%' && b[j + 1].is_ascii_hexdigit() && b[j + 2].is_ascii_hexdigit() {
-            octets.push(hex_val(b[j + 1]) << 4 | hex_val(b[j + 2]));
+            octets.push(crate::chars::pct_octet(b[j + 1], b[j + 2]));
             j += 3;
         }
         if octets.is_empty() {
