@@ -90,6 +90,55 @@ fn main() {
     }
     out.push_str("];\n\n");
 
+    // The same for the BMP as a two-stage table: a block index per 256
+    // code points, then one byte per code point (0 Hard, 1 Include, 2 Soft,
+    // 3 Open, 4 Close), identical blocks shared.
+    let code = |v: &str| match v {
+        "LinkTerm::Hard" => 0u8,
+        "LinkTerm::Include" => 1,
+        "LinkTerm::Soft" => 2,
+        "LinkTerm::Open" => 3,
+        "LinkTerm::Close" => 4,
+        _ => unreachable!(),
+    };
+    let mut bmp = vec![0u8; 0x10000];
+    for (lo, hi, v) in &terms {
+        for cp in *lo..=(*hi).min(0xFFFF) {
+            bmp[cp as usize] = code(v);
+        }
+    }
+    let mut leaves: Vec<&[u8]> = Vec::new();
+    let mut index = Vec::new();
+    for block in bmp.chunks(256) {
+        let i = leaves.iter().position(|l| *l == block).unwrap_or_else(|| {
+            leaves.push(block);
+            leaves.len() - 1
+        });
+        index.push(i as u8);
+    }
+    assert!(leaves.len() <= 256);
+    writeln!(
+        out,
+        "/// Link_Term of the BMP, stage 1: the leaf block of each 256 code points."
+    )
+    .unwrap();
+    writeln!(out, "pub(crate) static LINK_TERM_INDEX: [u8; 256] = {index:?};").unwrap();
+    writeln!(
+        out,
+        "/// Link_Term of the BMP, stage 2: 0 Hard, 1 Include, 2 Soft, 3 Open, 4 Close."
+    )
+    .unwrap();
+    writeln!(
+        out,
+        "pub(crate) static LINK_TERM_LEAVES: [[u8; 256]; {}] = [",
+        leaves.len()
+    )
+    .unwrap();
+    for l in &leaves {
+        writeln!(out, "    {l:?},").unwrap();
+    }
+    out.push_str("];\n\n");
+
     // LinkBracket: Close -> Open.
     let mut brackets = Vec::new();
     for line in data_lines(&read("LinkBracket.txt")) {

@@ -58,6 +58,23 @@ pub fn link_term(c: char) -> LinkTerm {
     if cp < 128 {
         return ASCII_LINK_TERM[cp as usize];
     }
+    if cp < 0x10000 {
+        const BY_CODE: [LinkTerm; 5] = [
+            LinkTerm::Hard,
+            LinkTerm::Include,
+            LinkTerm::Soft,
+            LinkTerm::Open,
+            LinkTerm::Close,
+        ];
+        let leaf = LINK_TERM_INDEX[(cp >> 8) as usize] as usize;
+        return BY_CODE[LINK_TERM_LEAVES[leaf][(cp & 0xFF) as usize] as usize];
+    }
+    link_term_by_search(cp)
+}
+
+/// `link_term` by binary search over the ranges (the reference; used above
+/// the BMP).
+fn link_term_by_search(cp: u32) -> LinkTerm {
     match LINK_TERM.binary_search_by(|&(lo, hi, _)| {
         if hi < cp {
             core::cmp::Ordering::Less
@@ -111,8 +128,27 @@ fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {
 /// assert!(!iriscan::chars::is_link_email('@'));
 /// ```
 pub fn is_link_email(c: char) -> bool {
+    if c.is_ascii() {
+        return ASCII_LINK_EMAIL[c as usize];
+    }
     in_ranges(&LINK_EMAIL, c as u32)
 }
+
+/// `is_link_email` for the ASCII range, one lookup per byte.
+pub(crate) static ASCII_LINK_EMAIL: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut i = 0;
+    while i < LINK_EMAIL.len() {
+        let (lo, hi) = LINK_EMAIL[i];
+        let mut c = lo;
+        while c <= hi && c < 128 {
+            t[c as usize] = true;
+            c += 1;
+        }
+        i += 1;
+    }
+    t
+};
 
 /// Whether `label` (any case, ASCII or `xn--`) is an IANA top-level domain.
 pub(crate) fn is_ascii_tld(label: &str) -> bool {
@@ -123,6 +159,9 @@ pub(crate) fn is_ascii_tld(label: &str) -> bool {
     if !first.is_ascii_lowercase() {
         return false;
     }
+    if label.len() <= 8 {
+        return short_tlds().binary_search(&pack_lowercase(label.as_bytes())).is_ok();
+    }
     let mut buf = [0u8; 63];
     let lower = &mut buf[..label.len()];
     lower.copy_from_slice(label.as_bytes());
@@ -131,6 +170,30 @@ pub(crate) fn is_ascii_tld(label: &str) -> bool {
     let i = (first - b'a') as usize;
     let bucket = &TLDS[TLD_FIRST[i] as usize..TLD_FIRST[i + 1] as usize];
     bucket.binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok()
+}
+
+/// Up to eight ASCII bytes, lowercased, as one big-endian number (zero
+/// padded), so that a TLD lookup compares integers.
+fn pack_lowercase(label: &[u8]) -> u64 {
+    let mut buf = [0u8; 8];
+    for (d, s) in buf.iter_mut().zip(label) {
+        *d = s.to_ascii_lowercase();
+    }
+    u64::from_be_bytes(buf)
+}
+
+/// The TLDs of at most eight bytes, packed and sorted.
+fn short_tlds() -> &'static [u64] {
+    static SHORT: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
+    SHORT.get_or_init(|| {
+        let mut v: Vec<u64> = TLDS
+            .iter()
+            .filter(|t| t.len() <= 8)
+            .map(|t| pack_lowercase(t.as_bytes()))
+            .collect();
+        v.sort_unstable();
+        v
+    })
 }
 
 /// `ucschar` of RFC 3987 / 3987bis §2.2: the non-ASCII characters allowed
@@ -254,11 +317,33 @@ mod tests {
     }
 
     #[test]
+    fn bmp_link_term_table_matches_the_ranges() {
+        for cp in 0..0x10000 {
+            if let Some(c) = char::from_u32(cp) {
+                assert_eq!(link_term(c), link_term_by_search(cp), "U+{cp:04X}");
+            }
+        }
+    }
+
+    #[test]
     fn tld_lookup_is_case_insensitive() {
         assert!(is_ascii_tld("com"));
         assert!(is_ascii_tld("COM"));
         assert!(is_ascii_tld("xn--p1ai"));
         assert!(!is_ascii_tld("invalid"));
+        assert!(is_ascii_tld("XN--P1AI"));
+        assert!(is_ascii_tld("international") == TLDS.contains(&"international"));
+        for t in TLDS.iter() {
+            assert!(is_ascii_tld(t) && is_ascii_tld(&t.to_ascii_uppercase()), "{t}");
+            assert!(
+                !is_ascii_tld(&format!("{t}x")) || TLDS.contains(&format!("{t}x").as_str()),
+                "{t}x"
+            );
+            assert!(
+                !is_ascii_tld(&t[..t.len() - 1]) || TLDS.contains(&&t[..t.len() - 1]),
+                "{t}"
+            );
+        }
     }
 
     #[test]

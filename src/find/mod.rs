@@ -50,6 +50,7 @@
 //! ```
 
 mod scan;
+mod trigger;
 
 use crate::iri::MapError;
 use std::borrow::Cow;
@@ -225,7 +226,7 @@ impl Finder {
             next_run: text.len(),
             pos: 0,
             floor: 0,
-            triggers: scan::Triggers::new(self),
+            triggers: trigger::Triggers::new(self),
         }
     }
 
@@ -246,7 +247,7 @@ impl Finder {
             next_run: 0,
             pos: 0,
             floor: 0,
-            triggers: scan::Triggers::new(self),
+            triggers: trigger::Triggers::new(self),
         };
         links.advance_run();
         links
@@ -403,7 +404,7 @@ pub struct Links<'f, 't> {
     next_run: usize,
     pos: usize,
     floor: usize,
-    triggers: scan::Triggers,
+    triggers: trigger::Triggers,
 }
 
 impl<'f, 't> Links<'f, 't> {

@@ -12,9 +12,10 @@
 //!   a forward scan almost always produces a link and the cursor moves past
 //!   it; the forward scan is capped by the finder's maximum link length.
 
+use super::trigger::{worth_a_look, Triggers};
 use super::{Finder, LinkKind};
 use crate::chars::{is_link_email, link_term, opening_bracket, LinkTerm};
-use crate::iri::parse::{can_appear_in_iri, validate_after_authority};
+use crate::iri::parse::{can_appear_in_iri, quick_valid_iri, validate_after_authority};
 use crate::iri::uses_dns;
 use crate::Iri;
 use unicode_segmentation::GraphemeCursor;
@@ -144,13 +145,21 @@ pub(crate) fn is_domain_char(c: char) -> bool {
 fn in_fast_domain_block(c: char) -> bool {
     matches!(c as u32,
         0x00C0..=0x00D6 | 0x00D8..=0x00F6 | 0x00F8..=0x0148 | 0x014A..=0x024F | 0x0430..=0x045F | 0x0410..=0x042F
+        | 0x0386 | 0x0388..=0x038A | 0x038C | 0x038E..=0x03A1 | 0x03A3..=0x03CE
         | 0x05D0..=0x05EA | 0x0620..=0x063F | 0x0641..=0x064A | 0x0905..=0x0939 | 0x0E01..=0x0E30
         | 0x3041..=0x3096 | 0x30A1..=0x30FA | 0x4E00..=0x9FFF | 0xAC00..=0xD7A3)
 }
 
 fn general_domain_char(c: char) -> bool {
     use unicode_security::GeneralSecurityProfile;
-    link_term(c) == LinkTerm::Include && (c.is_alphanumeric() || c.identifier_allowed() || is_mark(c))
+    link_term(c) == LinkTerm::Include && (is_alphanumeric(c) || c.identifier_allowed() || is_mark(c))
+}
+
+/// `char::is_alphanumeric`, answered for the common letter blocks without
+/// std's table search (hundreds of instructions for some scripts).
+#[inline]
+fn is_alphanumeric(c: char) -> bool {
+    in_fast_domain_block(c) || c.is_alphanumeric()
 }
 
 /// Combining marks of the scripts IDNs are written in, which
@@ -181,19 +190,45 @@ pub(crate) fn is_tld(label: &str) -> bool {
 /// checked by a unit test.
 const MAX_UNICODE_TLD_BYTES: usize = 64;
 
-fn unicode_tlds() -> &'static std::collections::HashSet<String> {
+/// The Unicode forms of the IANA TLDs, and the characters they start with
+/// (sorted): in CJK text most dots are followed by a character that starts
+/// no TLD, rejected without reading the label.
+struct UnicodeTlds {
+    names: std::collections::HashSet<String>,
+    first: Vec<char>,
+}
+
+fn unicode_tld_data() -> &'static UnicodeTlds {
     use std::sync::OnceLock;
-    static SET: OnceLock<std::collections::HashSet<String>> = OnceLock::new();
+    static SET: OnceLock<UnicodeTlds> = OnceLock::new();
     SET.get_or_init(|| {
-        crate::chars::TLDS
+        let names: std::collections::HashSet<String> = crate::chars::TLDS
             .iter()
             .filter(|t| t.starts_with("xn--"))
             .filter_map(|t| {
                 let (u, r) = idna::domain_to_unicode(t);
                 r.ok().map(|_| u)
             })
-            .collect()
+            .collect();
+        let mut first: Vec<char> = names
+            .iter()
+            .filter_map(|n| n.chars().next())
+            .flat_map(|c| c.to_uppercase().chain(std::iter::once(c)))
+            .collect();
+        first.sort_unstable();
+        first.dedup();
+        UnicodeTlds { names, first }
     })
+}
+
+fn unicode_tlds() -> &'static std::collections::HashSet<String> {
+    &unicode_tld_data().names
+}
+
+/// Whether some Unicode TLD starts with `c` (in any case, as `is_tld`
+/// compares).
+fn starts_unicode_tld(c: char) -> bool {
+    unicode_tld_data().first.binary_search(&c).is_ok()
 }
 
 /// Two-label ASCII names whose "TLD" is far more often a file extension in
@@ -256,202 +291,6 @@ fn is_grapheme_boundary(text: &str, i: usize) -> bool {
 fn prev_grapheme_boundary(text: &str, i: usize) -> usize {
     let mut cursor = GraphemeCursor::new(i, text.len(), true);
     cursor.prev_boundary(text, 0).ok().flatten().unwrap_or(0)
-}
-
-/// Cached positions of the next trigger of each kind. Each cache holds the
-/// next occurrence at or after the position it was computed from, so the
-/// haystack is searched once in total.
-pub(crate) struct Triggers {
-    want_colon: bool,
-    want_dot: bool,
-    ascii: Cache,
-    /// The next `。`, `．` or `｡` found (`usize::MAX`: none known)…
-    cjk_next: usize,
-    /// …and a stretch `[cjk_from, cjk_to)` known to hold none.
-    cjk_from: usize,
-    cjk_to: usize,
-}
-
-#[derive(Clone, Copy)]
-struct Cache {
-    /// Searched from here…
-    from: usize,
-    /// …and the next occurrence is here (`usize::MAX`: none).
-    next: usize,
-}
-
-impl Cache {
-    const EMPTY: Cache = Cache {
-        from: usize::MAX,
-        next: 0,
-    };
-    fn get(&mut self, pos: usize, search: impl FnOnce(usize) -> Option<usize>) -> usize {
-        if self.from == usize::MAX || pos < self.from || (self.next != usize::MAX && pos > self.next) {
-            self.from = pos;
-            self.next = search(pos).unwrap_or(usize::MAX);
-        }
-        self.next
-    }
-}
-
-impl Triggers {
-    pub(crate) fn new(f: &Finder) -> Self {
-        Triggers {
-            want_colon: !f.strict_uts58 && f.iri,
-            want_dot: f.domain || f.email || f.strict_uts58,
-            ascii: Cache::EMPTY,
-            cjk_next: usize::MAX,
-            cjk_from: 0,
-            cjk_to: 0,
-        }
-    }
-
-    pub(crate) fn reset(&mut self) {
-        self.ascii = Cache::EMPTY;
-        self.cjk_next = usize::MAX;
-        self.cjk_from = 0;
-        self.cjk_to = 0;
-    }
-
-    /// The first non-ASCII dot in `[pos, limit)`, or `usize::MAX`. The cache
-    /// remembers the next dot found and the stretch known to hold none, so
-    /// across calls with increasing `pos` every byte is searched once.
-    fn cjk_before(&mut self, b: &[u8], pos: usize, limit: usize) -> usize {
-        let limit = limit.min(b.len());
-        if self.cjk_next != usize::MAX && self.cjk_next >= pos {
-            return if self.cjk_next < limit {
-                self.cjk_next
-            } else {
-                usize::MAX
-            };
-        }
-        // [cjk_from, cjk_to) is known to hold no dot start.
-        let start = if self.cjk_from <= pos && pos <= self.cjk_to {
-            self.cjk_to
-        } else {
-            pos
-        };
-        if start >= limit {
-            return usize::MAX;
-        }
-        // A dot is three bytes: look two bytes past the limit so one that
-        // starts just before it is found.
-        let hay = &b[start..(limit + 2).min(b.len())];
-        let found = find_cjk_dot(hay).map(|i| start + i);
-        match found {
-            Some(at) => {
-                self.cjk_next = at;
-                if at < limit {
-                    at
-                } else {
-                    usize::MAX
-                }
-            }
-            None => {
-                self.cjk_next = usize::MAX;
-                self.cjk_from = if self.cjk_from <= pos && pos <= self.cjk_to {
-                    self.cjk_from
-                } else {
-                    pos
-                };
-                self.cjk_to = limit;
-                usize::MAX
-            }
-        }
-    }
-
-    /// The next trigger at or after `pos`: its byte offset and length.
-    fn next(&mut self, text: &str, pos: usize) -> Option<(usize, usize)> {
-        let b = text.as_bytes();
-        if pos >= b.len() {
-            return None;
-        }
-        let (colon, dot) = (self.want_colon, self.want_dot);
-        // Scan a small window byte by byte, skipping triggers that fail the
-        // cheap checks (runs such as `::::`, `....`, `a.a.a` cost a few
-        // instructions a byte); a window without any trigger hands over to
-        // memchr.
-        let is_trigger = |c: u8| (colon && c == b':') || (dot && c == b'.');
-        let mut p = pos;
-        let ascii = loop {
-            let window_end = b.len().min(p + 16);
-            let mut any = false;
-            let mut hit = None;
-            for (i, &c) in b[p..window_end].iter().enumerate() {
-                if is_trigger(c) {
-                    any = true;
-                    if worth_a_look(b, p + i, 1) {
-                        hit = Some(p + i);
-                        break;
-                    }
-                }
-            }
-            if let Some(h) = hit {
-                break h;
-            }
-            if window_end >= b.len() {
-                break usize::MAX;
-            }
-            if any {
-                p = window_end;
-                continue;
-            }
-            let next = self.ascii.get(window_end, |q| match (colon, dot) {
-                (true, true) => memchr::memchr2(b':', b'.', &b[q..]).map(|i| q + i),
-                (true, false) => memchr::memchr(b':', &b[q..]).map(|i| q + i),
-                (false, true) => memchr::memchr(b'.', &b[q..]).map(|i| q + i),
-                (false, false) => None,
-            });
-            if next == usize::MAX {
-                break usize::MAX;
-            }
-            p = next;
-        };
-        let mut best = (ascii, 1);
-        if dot {
-            // Only the stretch before the next ASCII trigger needs a look
-            // (and each stretch is searched once): see `cjk_before`.
-            let cjk = self.cjk_before(b, pos, best.0);
-            if cjk < best.0 {
-                best = (cjk, 3);
-            }
-        }
-        (best.0 != usize::MAX).then_some(best)
-    }
-}
-
-/// The first `。` (E3 80 82), `．` (EF BC 8E) or `｡` (EF BD A1) in `hay`,
-/// in one pass: a search for three needles at once must stop at the first
-/// hit of any, or text with only one kind would be searched to its end at
-/// every dot.
-fn find_cjk_dot(hay: &[u8]) -> Option<usize> {
-    let mut i = 0;
-    while let Some(p) = memchr::memchr2(0xE3, 0xEF, &hay[i..]) {
-        let at = i + p;
-        match hay.get(at..at + 3) {
-            Some([0xE3, 0x80, 0x82] | [0xEF, 0xBC, 0x8E] | [0xEF, 0xBD, 0xA1]) => return Some(at),
-            Some(_) => i = at + 1,
-            None => return None,
-        }
-    }
-    None
-}
-
-/// Cheap checks that reject most triggers before any real work: a scheme
-/// needs a scheme character before its `:` and something after it; a
-/// domain dot needs a label character on both sides.
-#[inline]
-fn worth_a_look(b: &[u8], at: usize, len: usize) -> bool {
-    if b[at] == b':' {
-        at > 0 && is_scheme_byte(b[at - 1]) && b.get(at + 1).is_some_and(|&c| c > b' ')
-    } else {
-        let label_byte = |c: u8| c.is_ascii_alphanumeric() || c == b'-' || c >= 0x80;
-        // Every TLD has at least two characters: `a.b` can be rejected here.
-        at > 0
-            && label_byte(b[at - 1])
-            && b.get(at + len).is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80)
-            && b.get(at + len + 1).is_some_and(|&c| label_byte(c))
-    }
 }
 
 /// Finds the next link in `text` at or after `pos`, starting no earlier than
@@ -531,25 +370,30 @@ fn scan_forward(f: &Finder, text: &str, start: usize, mut part: Part, quote: Opt
             end = i;
             continue;
         }
-        let c = if b[i] < 0x80 {
-            b[i] as char
+        let (c, clen) = if b[i] < 0x80 {
+            let c = b[i] as char;
+            if !strict && (Some(c) == quote || !ASCII_IN_IRI[b[i] as usize]) {
+                break;
+            }
+            (c, 1)
         } else {
-            char_at(text, i).unwrap_or('\0')
+            let c = char_at(text, i).unwrap_or('\0');
+            let clen = c.len_utf8();
+            if i + clen > limit {
+                break;
+            }
+            if !strict {
+                if Some(c) == quote || !can_appear_in_iri(c) {
+                    break;
+                }
+                if is_cjk_stop(c)
+                    && (char_at(text, i + clen).is_some_and(|n| !n.is_ascii()) || starts_scheme(&b[i + clen..]))
+                {
+                    break;
+                }
+            }
+            (c, clen)
         };
-        let clen = c.len_utf8();
-        if i + clen > limit {
-            break;
-        }
-        if !strict {
-            if Some(c) == quote || !can_appear_in_iri(c) {
-                break;
-            }
-            if is_cjk_stop(c)
-                && (char_at(text, i + clen).is_some_and(|n| !n.is_ascii()) || starts_scheme(&b[i + clen..]))
-            {
-                break;
-            }
-        }
         match link_term(c) {
             LinkTerm::Hard => break,
             LinkTerm::Include => end = i + clen,
@@ -602,6 +446,46 @@ static PLAIN_ASCII: [bool; 256] = {
     }
     t
 };
+
+/// `can_appear_in_iri` for the ASCII range.
+static ASCII_IN_IRI: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = can_appear_in_iri_const(c as u8);
+        c += 1;
+    }
+    t
+};
+
+const fn can_appear_in_iri_const(b: u8) -> bool {
+    b.is_ascii_alphanumeric()
+        || matches!(
+            b,
+            b'-' | b'.'
+                | b'_'
+                | b'~'
+                | b'!'
+                | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b';'
+                | b'='
+                | b':'
+                | b'@'
+                | b'/'
+                | b'?'
+                | b'#'
+                | b'%'
+                | b'['
+                | b']'
+        )
+}
 
 /// Drops trailing Soft characters and (default mode) unclosed openers.
 fn trim_end(f: &Finder, text: &str, start: usize, mut end: usize) -> usize {
@@ -686,6 +570,7 @@ fn validate_iri(f: &Finder, text: &str, start: usize, mut end: usize, min_end: u
         }
         let cand = &text[start..end];
         let err = match repair_iri(cand) {
+            None if quick_valid_iri(cand) => None,
             None => Iri::parse(cand).err().map(|e| e.offset()),
             Some(fixed) => Iri::parse(&fixed).err().map(|e| unrepair_offset(cand, e.offset())),
         };
@@ -718,6 +603,19 @@ fn grapheme_end(f: &Finder, text: &str, start: usize, mut end: usize) -> usize {
 /// allowed), none starting or ending with `-`.
 fn dns_labels_ok(host: &str) -> bool {
     let host = host.strip_suffix('.').unwrap_or(host);
+    if host.is_ascii() {
+        // One pass over the bytes: a label edge is the start, the end, or
+        // either side of a dot.
+        let b = host.as_bytes();
+        let mut prev = b'.';
+        for &c in b {
+            if (c == b'.' && (prev == b'.' || prev == b'-')) || (c == b'-' && prev == b'.') {
+                return false;
+            }
+            prev = c;
+        }
+        return !b.is_empty() && prev != b'.' && prev != b'-';
+    }
     !host.is_empty()
         && host
             .split(is_domain_dot)
@@ -726,7 +624,8 @@ fn dns_labels_ok(host: &str) -> bool {
 
 /// UTS 58 local-part rules: non-empty, no leading or trailing `.`, no `..`.
 fn local_part_ok(local: &str) -> bool {
-    !local.is_empty() && !local.starts_with('.') && !local.ends_with('.') && !local.contains("..")
+    let b = local.as_bytes();
+    !b.is_empty() && b[0] != b'.' && b[b.len() - 1] != b'.' && !b.windows(2).any(|w| w == b"..")
 }
 
 /// A candidate IRI whose scheme's `:` is at `colon`.
@@ -952,20 +851,22 @@ fn local_part_continues_to_at(text: &str, i: usize) -> bool {
     false
 }
 
-/// Reads a domain label starting at `i`; returns its end.
-fn label_end(text: &str, mut i: usize) -> usize {
+/// Reads a domain label starting at `i`; returns its end, or stops once it
+/// is longer than `max` bytes (the caller then rejects it).
+fn label_end(text: &str, mut i: usize, max: usize) -> usize {
     let b = text.as_bytes();
-    while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'-') {
+    let limit = b.len().min(i.saturating_add(max + 1));
+    while i < limit && (b[i].is_ascii_alphanumeric() || b[i] == b'-') {
         i += 1;
     }
-    if i >= b.len() || b[i] < 0x80 {
+    if i >= limit || b[i] < 0x80 {
         return i;
     }
-    while let Some(c) = char_at(text, i) {
-        if !is_domain_char(c) {
-            break;
+    while i < limit {
+        match char_at(text, i) {
+            Some(c) if is_domain_char(c) => i += c.len_utf8(),
+            _ => break,
         }
-        i += c.len_utf8();
     }
     i
 }
@@ -974,8 +875,15 @@ fn label_end(text: &str, mut i: usize) -> usize {
 fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
     let strict = f.strict_uts58;
     let after = dot + dot_len;
-    let tld_end = label_end(text, after);
-    if tld_end == after {
+    let first = text.as_bytes()[after];
+    if first >= 0x80 && !char_at(text, after).is_some_and(starts_unicode_tld) {
+        return None;
+    }
+    // No TLD is longer than 63 bytes (ASCII) or `MAX_UNICODE_TLD_BYTES`:
+    // a dot before a long run of letters (CJK text after `。`) is rejected
+    // after reading that many.
+    let tld_end = label_end(text, after, MAX_UNICODE_TLD_BYTES);
+    if tld_end == after || tld_end - after > MAX_UNICODE_TLD_BYTES {
         return None;
     }
     // The TLD must be the last label.
@@ -1020,7 +928,7 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
     // name belongs to whatever precedes it.
     while s < dot {
         match char_at(text, s) {
-            Some(c) if !c.is_ascii() && !c.is_alphanumeric() => s += c.len_utf8(),
+            Some(c) if !c.is_ascii() && !is_alphanumeric(c) => s += c.len_utf8(),
             _ => break,
         }
     }
@@ -1159,7 +1067,15 @@ fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Opti
     let at = s - 1;
     let lo = floor.max(at.saturating_sub(MAX_LOCAL_BACK));
     let mut ls = at;
+    let b = text.as_bytes();
     while ls > lo {
+        if b[ls - 1] < 0x80 {
+            if !crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
+                break;
+            }
+            ls -= 1;
+            continue;
+        }
         let c = char_before(text, ls)?;
         if is_link_email(c) {
             ls -= c.len_utf8();
@@ -1173,7 +1089,7 @@ fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Opti
     // A combining mark before the address belongs to what precedes it.
     while ls < at {
         match char_at(text, ls) {
-            Some(c) if !c.is_ascii() && !c.is_alphanumeric() => ls += c.len_utf8(),
+            Some(c) if !c.is_ascii() && !is_alphanumeric(c) => ls += c.len_utf8(),
             _ => break,
         }
     }
@@ -1214,6 +1130,19 @@ mod tests {
     }
 
     #[test]
+    fn every_unicode_tld_passes_the_first_character_filter() {
+        let first: Vec<char> = unicode_tlds().iter().filter_map(|t| t.chars().next()).collect();
+        // Every character that `is_tld`'s lowercasing maps to a TLD's first
+        // character, checked over all of Unicode.
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            if c.to_lowercase().next().is_some_and(|l| first.contains(&l)) {
+                assert!(starts_unicode_tld(c), "{c:?}");
+            }
+        }
+        assert!(!starts_unicode_tld('よ'));
+    }
+
+    #[test]
     fn unicode_tlds_fit_the_length_bound() {
         assert!(unicode_tlds().iter().all(|t| t.len() <= MAX_UNICODE_TLD_BYTES));
     }
@@ -1223,11 +1152,20 @@ mod tests {
         for cp in 0x80..=0xFFFF {
             let Some(c) = char::from_u32(cp) else { continue };
             if in_fast_domain_block(c) {
+                // Checked against std's tables, not `is_alphanumeric` above
+                // (which answers from the fast blocks).
                 assert!(
-                    general_domain_char(c),
+                    c.is_alphanumeric() && link_term(c) == LinkTerm::Include,
                     "U+{cp:04X} is in a fast block but not a domain character"
                 );
             }
+        }
+    }
+
+    #[test]
+    fn ascii_in_iri_table_matches_the_parser() {
+        for b in 0u8..128 {
+            assert_eq!(ASCII_IN_IRI[b as usize], can_appear_in_iri(b as char), "{b}");
         }
     }
 
@@ -1239,6 +1177,16 @@ mod tests {
         assert!(!dns_labels_ok("a..com"));
         assert!(!dns_labels_ok("-a.com"));
         assert!(!dns_labels_ok("a-.com"));
+        assert!(!dns_labels_ok("a.-b.com"));
+        assert!(!dns_labels_ok("a.b-.com"));
+        assert!(!dns_labels_ok("a.com.."));
+        assert!(!dns_labels_ok("a.com-"));
+        assert!(!dns_labels_ok(""));
+        assert!(!dns_labels_ok("."));
+        assert!(dns_labels_ok("a-b.c--d.com"));
+        assert!(dns_labels_ok("пример.рф"));
+        assert!(!dns_labels_ok("пример..рф"));
+        assert!(!dns_labels_ok("-пример.рф"));
     }
 
     #[test]

@@ -214,9 +214,67 @@ const QUERY: u128 = PCHAR | mask(b"/?");
 const FRAGMENT: u128 = QUERY;
 const SCHEME_TAIL: u128 = ALNUM | mask(b"+-.");
 
-#[inline]
+/// The masks with a flag in `CLASSES`, in flag order.
+const CLASS_MASKS: [u128; 8] = [
+    ALNUM,
+    UNRESERVED,
+    SUB_DELIMS,
+    USERINFO,
+    REG_NAME,
+    PATH,
+    QUERY,
+    SCHEME_TAIL,
+];
+
+/// The masks above as one byte of flags per ASCII character, so that a
+/// membership test is a load and an AND (a `u128` shift is several
+/// instructions).
+static CLASSES: [u8; 128] = {
+    let masks = CLASS_MASKS;
+    let mut t = [0u8; 128];
+    let mut c = 0;
+    while c < 128 {
+        let mut k = 0;
+        while k < masks.len() {
+            if masks[k] & (1u128 << c) != 0 {
+                t[c] |= 1 << k;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The flag of `mask` in `CLASSES`.
+const fn class_bit(mask: u128) -> u8 {
+    let masks = CLASS_MASKS;
+    let mut k = 0;
+    while k < masks.len() {
+        if masks[k] == mask {
+            return 1 << k;
+        }
+        k += 1;
+    }
+    0
+}
+
+/// Whether ASCII `b` has the `CLASSES` flag `bit`.
+#[inline(always)]
+fn in_class(bit: u8, b: u8) -> bool {
+    (b as usize) < 128 && CLASSES[b as usize & 127] & bit != 0
+}
+
+#[inline(always)]
 fn ascii_in(mask: u128, b: u8) -> bool {
-    b < 128 && mask & (1u128 << b) != 0
+    let bit = class_bit(mask);
+    if bit != 0 {
+        // `mask` is a constant at every call site: this branch is resolved
+        // at compile time.
+        (b as usize) < 128 && CLASSES[b as usize & 127] & bit != 0
+    } else {
+        b < 128 && mask & (1u128 << b) != 0
+    }
 }
 
 /// Decodes the character starting at byte `i` of `s` (which must be a char boundary).
@@ -487,6 +545,93 @@ pub(crate) fn parse(s: &str, mode: Mode) -> Result<Spans, ParseError> {
     Ok(spans)
 }
 
+/// One pass over the common shape of an absolute IRI: `scheme ":"`, an
+/// optional `//` authority with a registered name (no userinfo, no IP
+/// literal) and port, then path, query and fragment. `true` only for
+/// strings [`parse`] accepts; `false` means "not this shape, or invalid":
+/// ask `parse`. The finder validates every candidate link, and most are of
+/// this shape.
+pub(crate) fn quick_valid_iri(s: &str) -> bool {
+    let b = s.as_bytes();
+    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
+        return false;
+    }
+    let mut i = 1;
+    while i < b.len() && ascii_in(SCHEME_TAIL, b[i]) {
+        i += 1;
+    }
+    if b.get(i) != Some(&b':') {
+        return false;
+    }
+    i += 1;
+    let pct = |i: usize| i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit();
+    if b[i..].starts_with(b"//") {
+        i += 2;
+        // ireg-name
+        while i < b.len() {
+            let c = b[i];
+            if ascii_in(REG_NAME, c) {
+                i += 1;
+            } else if c == b'%' && pct(i) {
+                i += 3;
+            } else if c >= 0x80 {
+                let ch = char_at(s, i);
+                if !is_ucschar(ch) || is_bidi_control(ch) {
+                    return false;
+                }
+                i += ch.len_utf8();
+            } else {
+                break;
+            }
+        }
+        // [ ":" port ]
+        if b.get(i) == Some(&b':') {
+            i += 1;
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+        }
+        if i < b.len() && !matches!(b[i], b'/' | b'?' | b'#') {
+            return false;
+        }
+    }
+    // ipath, [ "?" iquery ], [ "#" ifragment ]: the path allows PATH, the
+    // query and fragment QUERY (= FRAGMENT), only the query iprivate.
+    const PATH_BIT: u8 = class_bit(PATH);
+    const QUERY_BIT: u8 = class_bit(QUERY);
+    let mut allowed = PATH_BIT;
+    let mut private = false;
+    let mut in_fragment = false;
+    while i < b.len() {
+        let c = b[i];
+        if c < 0x80 {
+            if in_class(allowed, c) {
+                i += 1;
+            } else if c == b'%' && pct(i) {
+                i += 3;
+            } else if c == b'?' && allowed == PATH_BIT {
+                allowed = QUERY_BIT;
+                private = true;
+                i += 1;
+            } else if c == b'#' && !in_fragment {
+                allowed = QUERY_BIT; // FRAGMENT == QUERY
+                private = false;
+                in_fragment = true;
+                i += 1;
+            } else {
+                return false;
+            }
+        } else {
+            let ch = char_at(s, i);
+            if is_bidi_control(ch) || !(is_ucschar(ch) || (private && is_iprivate(ch))) {
+                return false;
+            }
+            i += ch.len_utf8();
+        }
+    }
+    true
+}
+
 /// Validates `ipath-abempty [ "?" iquery ] [ "#" ifragment ]`: what may
 /// follow an authority. Used by the finder for scheme-less domains, whose
 /// host is checked by the domain rules.
@@ -521,5 +666,78 @@ pub(crate) fn can_appear_in_iri(c: char) -> bool {
         ascii_in(QUERY | mask(b"#%[]"), c as u8)
     } else {
         !is_bidi_control(c) && (is_ucschar(c) || is_iprivate(c))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Pieces that exercise every branch of the quick check: delimiters,
+    /// percent-encodings good and bad, userinfo, IP literals, ports,
+    /// ucschar, iprivate, bidi controls, characters no IRI allows.
+    const PIECES: &[&str] = &[
+        "http", "h", "x+y", "1", ":", "//", "/", "?", "#", "@", "[", "]", "::1", "v1.x", "a", "Z", "0", "-", ".", "_",
+        "~", "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "%", "%4", "%41", "%zz", "é", "例", "\u{E000}",
+        "\u{202E}", "\u{200E}", "\u{FFFE}", " ", "<", "\"", "{", "|", "\\", "^", "`", "80", ":8080",
+    ];
+
+    fn iri_like() -> impl Strategy<Value = String> {
+        prop::collection::vec(prop::sample::select(PIECES), 0..24).prop_map(|v| v.concat())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        #[test]
+        fn quick_check_accepts_only_what_the_parser_accepts(s in iri_like()) {
+            if quick_valid_iri(&s) {
+                prop_assert!(parse(&s, Mode::Absolute).is_ok(), "{s:?}");
+            }
+        }
+
+        #[test]
+        fn quick_check_on_scheme_prefixed_strings(tail in iri_like()) {
+            for s in [format!("http://{tail}"), format!("mailto:{tail}"), format!("urn:{tail}")] {
+                if quick_valid_iri(&s) {
+                    prop_assert!(parse(&s, Mode::Absolute).is_ok(), "{s:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn class_table_agrees_with_the_masks() {
+        for mask in CLASS_MASKS.into_iter().chain([QUERY | mask(b"#%[]")]) {
+            for b in 0..=255u8 {
+                assert_eq!(ascii_in(mask, b), b < 128 && mask & (1u128 << b) != 0, "{b}");
+            }
+        }
+    }
+
+    #[test]
+    fn quick_check_accepts_the_common_shapes() {
+        for s in [
+            "https://www.example.com/path/to/page?x=1&y=2#top",
+            "http://例え.テスト/パス",
+            "https://документы.пример.рф/поиск-ссылок/",
+            "http://a.example:8080/",
+            "ftp://ftp.example.org/pub/file.tar.gz",
+            "mailto:someone@example.com",
+            "urn:isbn:0451450523",
+            "https://en.wikipedia.org/wiki/Mercury_%28planet%29",
+            "http://example.com/?q=\u{E000}",
+        ] {
+            assert!(quick_valid_iri(s), "{s}");
+        }
+        for s in [
+            "http://example.com/a b",
+            "http://example.com/#a#b",
+            "http://e.com/%zz",
+            "http://e.com/\u{202E}",
+        ] {
+            assert!(!quick_valid_iri(s), "{s}");
+        }
     }
 }

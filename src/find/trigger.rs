@@ -1,0 +1,474 @@
+//! Trigger search: where a link might be.
+//!
+//! A trigger is the `:` after a scheme or a dot before a TLD (`.`, `。`,
+//! `．`, `｡`). The text is classified 64 bytes at a time into a bit mask
+//! of the triggers that pass the cheap neighbour checks of
+//! [`worth_a_look`]; runs such as `::::`, `....` or `a.a.a` and text
+//! without any trigger cost about one instruction a byte. On x86-64 the
+//! classification uses SSE2 (part of the x86-64 baseline, so no runtime
+//! detection is needed); elsewhere, and for the last bytes of a text, a
+//! scalar loop computes the same mask.
+
+use super::Finder;
+
+/// The triggers of one text, handed out in increasing order.
+pub(crate) struct Triggers {
+    want_colon: bool,
+    want_dot: bool,
+    /// Start of the block whose triggers are in `mask`…
+    block: usize,
+    /// …one bit per byte of `[block, block + 64)`; `None`: no block yet.
+    mask: Option<u64>,
+    /// The CPU has AVX2 (detected once per finder run).
+    avx2: bool,
+}
+
+/// Bytes per block (one bit each in a `u64`).
+const BLOCK: usize = 64;
+
+/// Up to this many ASCII triggers in a block are checked one by one; more
+/// (runs such as `::::` or `a.a.a`) by the vector filter.
+#[cfg(target_arch = "x86_64")]
+const FEW: u32 = 3;
+
+impl Triggers {
+    pub(crate) fn new(f: &Finder) -> Self {
+        Triggers {
+            want_colon: !f.strict_uts58 && f.iri,
+            want_dot: f.domain || f.email || f.strict_uts58,
+            block: 0,
+            mask: None,
+            avx2: has_avx2(),
+        }
+    }
+
+    /// Forgets the text seen so far (a new text or run begins).
+    pub(crate) fn reset(&mut self) {
+        self.mask = None;
+    }
+
+    /// The next trigger at or after `pos` that passes [`worth_a_look`]: its
+    /// byte offset and length.
+    pub(crate) fn next(&mut self, text: &str, mut pos: usize) -> Option<(usize, usize)> {
+        let b = text.as_bytes();
+        loop {
+            if pos >= b.len() {
+                return None;
+            }
+            let mut mask = match self.mask {
+                Some(m) if pos >= self.block && pos < self.block + BLOCK => m & (!0u64 << (pos - self.block)),
+                _ => {
+                    self.block = pos;
+                    block_mask(b, pos, self.want_colon, self.want_dot, self.avx2)
+                }
+            };
+            if mask != 0 {
+                let at = self.block + mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                self.mask = Some(mask);
+                let len = if b[at] < 0x80 { 1 } else { 3 };
+                return Some((at, len));
+            }
+            self.mask = Some(0);
+            pos = self.block + BLOCK;
+        }
+    }
+}
+
+/// Whether the vector path may use AVX2.
+fn has_avx2() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("avx2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// The triggers in `b[at..at + 64]` (bit `i`: byte `at + i`).
+#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+fn block_mask(b: &[u8], at: usize, colon: bool, dot: bool, avx2: bool) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    {
+        // The vector paths read one byte before the block and two after.
+        if at >= 1 && at + BLOCK + 2 <= b.len() {
+            // SAFETY: bytes `at - 1 .. at + 66` are in bounds (checked
+            // above); SSE2 is part of the x86-64 baseline, and AVX2 was
+            // detected at run time when `avx2` is set.
+            #[allow(unsafe_code)]
+            let (ascii, leads, unchecked) = unsafe {
+                if avx2 {
+                    avx2::block_mask(b.as_ptr().add(at), colon, dot)
+                } else {
+                    sse2::block_mask(b.as_ptr().add(at), colon, dot)
+                }
+            };
+            return ascii | keep_worth_a_look(b, at, unchecked, 1) | keep_worth_a_look(b, at, leads, 3);
+        }
+    }
+    scalar_block_mask(b, at, colon, dot)
+}
+
+/// Keeps the triggers at `bits` (relative to `at`, each `len` bytes long)
+/// that pass [`worth_a_look`]: for a few ASCII triggers, scalar checks are
+/// cheaper than the vector filter; non-ASCII dots are always checked here.
+#[cfg(target_arch = "x86_64")]
+fn keep_worth_a_look(b: &[u8], at: usize, mut bits: u64, len: usize) -> u64 {
+    let mut mask = 0;
+    while bits != 0 {
+        let i = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        if worth_a_look(b, at + i, len) {
+            mask |= 1 << i;
+        }
+    }
+    mask
+}
+
+/// The reference classification, byte by byte.
+fn scalar_block_mask(b: &[u8], at: usize, colon: bool, dot: bool) -> u64 {
+    let end = b.len().min(at + BLOCK);
+    let mut mask = 0u64;
+    for i in at..end {
+        let c = b[i];
+        let hit = match c {
+            b':' => colon && worth_a_look(b, i, 1),
+            b'.' => dot && worth_a_look(b, i, 1),
+            0xE3 | 0xEF => dot && is_cjk_dot(b, i) && worth_a_look(b, i, 3),
+            _ => false,
+        };
+        mask |= (hit as u64) << (i - at);
+    }
+    mask
+}
+
+fn is_cjk_dot(b: &[u8], i: usize) -> bool {
+    matches!(
+        b.get(i..i + 3),
+        Some([0xE3, 0x80, 0x82] | [0xEF, 0xBC, 0x8E] | [0xEF, 0xBD, 0xA1])
+    )
+}
+
+#[inline]
+fn is_scheme_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')
+}
+
+#[inline]
+fn is_label_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'-' || c >= 0x80
+}
+
+/// Cheap checks that reject most triggers before any real work: a scheme
+/// needs a scheme character before its `:` and something after it; a
+/// domain dot needs a label character before it and, after it, a TLD of at
+/// least two characters that starts with a letter (no IANA TLD starts with
+/// a digit or is one character long; a unit test checks the list).
+#[inline]
+pub(crate) fn worth_a_look(b: &[u8], at: usize, len: usize) -> bool {
+    if b[at] == b':' {
+        at > 0 && is_scheme_byte(b[at - 1]) && b.get(at + 1).is_some_and(|&c| c > b' ')
+    } else {
+        at > 0
+            && is_label_byte(b[at - 1])
+            && b.get(at + len).is_some_and(|&c| c.is_ascii_alphabetic() || c >= 0x80)
+            && b.get(at + len + 1).is_some_and(|&c| is_label_byte(c))
+    }
+}
+
+/// The vector primitives and per-vector checks, written once for both
+/// vector widths: `$v` is the vector type, the rest its intrinsics.
+#[cfg(target_arch = "x86_64")]
+macro_rules! vector_checks {
+    ($v:ty, $load:ident, $cmpeq:ident, $cmpgt:ident, $min:ident, $sub:ident, $or:ident, $and:ident, $xor:ident, $set1:ident, $zero:ident) => {
+        #[inline(always)]
+        unsafe fn load(p: *const u8) -> $v {
+            $load(p as *const $v)
+        }
+
+        #[inline(always)]
+        unsafe fn eq(v: $v, c: u8) -> $v {
+            $cmpeq(v, $set1(c as i8))
+        }
+
+        /// `v <= n` per unsigned byte.
+        #[inline(always)]
+        unsafe fn le(v: $v, n: u8) -> $v {
+            $cmpeq($min(v, $set1(n as i8)), v)
+        }
+
+        /// `lo <= v <= hi` per unsigned byte.
+        #[inline(always)]
+        unsafe fn within(v: $v, lo: u8, hi: u8) -> $v {
+            le($sub(v, $set1(lo as i8)), hi - lo)
+        }
+
+        #[inline(always)]
+        unsafe fn or(a: $v, b: $v) -> $v {
+            $or(a, b)
+        }
+
+        #[inline(always)]
+        unsafe fn and(a: $v, b: $v) -> $v {
+            $and(a, b)
+        }
+
+        #[inline(always)]
+        unsafe fn alpha(v: $v) -> $v {
+            within($or(v, $set1(0x20)), b'a', b'z')
+        }
+
+        #[inline(always)]
+        unsafe fn alnum(v: $v) -> $v {
+            or(alpha(v), within(v, b'0', b'9'))
+        }
+
+        /// Non-ASCII bytes (the sign bit set).
+        #[inline(always)]
+        unsafe fn high(v: $v) -> $v {
+            $cmpgt($zero(), v)
+        }
+
+        /// The triggers of the vector at `q` that pass `worth_a_look`.
+        #[inline(always)]
+        unsafe fn filter(q: *const u8, colon: bool, dot: bool) -> $v {
+            let x0 = load(q);
+            let before = load(q.sub(1));
+            let x1 = load(q.add(1));
+            let x2 = load(q.add(2));
+            let alnum_before = alnum(before);
+            // `:` after a scheme byte, before a byte above the space.
+            let scheme_before = or(
+                alnum_before,
+                or(eq(before, b'+'), or(eq(before, b'-'), eq(before, b'.'))),
+            );
+            let above_space = $xor(le(x1, b' '), $set1(-1));
+            let is_colon = if colon { eq(x0, b':') } else { $zero() };
+            let colon_ok = and(is_colon, and(scheme_before, above_space));
+            // `.` after a label byte, before a letter (or non-ASCII) and a
+            // label byte.
+            let label_before = or(alnum_before, or(eq(before, b'-'), high(before)));
+            let tld_start = or(alpha(x1), high(x1));
+            let label_next = or(alnum(x2), or(eq(x2, b'-'), high(x2)));
+            let is_dot = if dot { eq(x0, b'.') } else { $zero() };
+            let dot_ok = and(is_dot, and(label_before, and(tld_start, label_next)));
+            or(colon_ok, dot_ok)
+        }
+
+        /// Where a non-ASCII dot (`。` E3 80 82, `．` EF BC 8E, `｡` EF BD
+        /// A1) starts in the vector at `q`.
+        #[inline(always)]
+        unsafe fn cjk_dots(q: *const u8) -> $v {
+            let x0 = load(q);
+            let x1 = load(q.add(1));
+            let x2 = load(q.add(2));
+            let ideographic = and(eq(x0, 0xE3), and(eq(x1, 0x80), eq(x2, 0x82)));
+            let fullwidth = and(eq(x1, 0xBC), eq(x2, 0x8E));
+            let halfwidth = and(eq(x1, 0xBD), eq(x2, 0xA1));
+            let forms = and(eq(x0, 0xEF), or(fullwidth, halfwidth));
+            or(ideographic, forms)
+        }
+
+        /// Where `first` or `second` occurs in `x`.
+        #[inline(always)]
+        unsafe fn either(x: $v, first: u8, second: u8) -> $v {
+            or(eq(x, first), eq(x, second))
+        }
+    };
+}
+
+/// Classification 16 bytes at a time (SSE2, every x86-64 CPU).
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod sse2 {
+    use core::arch::x86_64::*;
+
+    vector_checks!(
+        __m128i,
+        _mm_loadu_si128,
+        _mm_cmpeq_epi8,
+        _mm_cmpgt_epi8,
+        _mm_min_epu8,
+        _mm_sub_epi8,
+        _mm_or_si128,
+        _mm_and_si128,
+        _mm_xor_si128,
+        _mm_set1_epi8,
+        _mm_setzero_si128
+    );
+
+    #[inline(always)]
+    unsafe fn bits(v: __m128i) -> u64 {
+        _mm_movemask_epi8(v) as u16 as u64
+    }
+
+    /// The ASCII triggers of the 64 bytes at `p` that pass `worth_a_look`
+    /// (or, when there are few, all of them, for the caller to check), and
+    /// where a non-ASCII dot starts: `(checked, cjk, unchecked)`.
+    ///
+    /// # Safety
+    /// `p - 1 .. p + 66` must be readable.
+    #[inline]
+    pub(super) unsafe fn block_mask(p: *const u8, colon: bool, dot: bool) -> (u64, u64, u64) {
+        if !colon && !dot {
+            return (0, 0, 0);
+        }
+        // Without colons, look for dots twice; without dots, for colons.
+        let first = if colon { b':' } else { b'.' };
+        let second = if dot { b'.' } else { b':' };
+        let (mut triggers, mut high_bytes) = (0u64, 0u64);
+        for k in 0..4 {
+            let x = load(p.add(16 * k));
+            triggers |= bits(either(x, first, second)) << (16 * k);
+            high_bytes |= bits(x) << (16 * k);
+        }
+        let (mut ascii, mut unchecked) = (0u64, 0u64);
+        if triggers.count_ones() <= super::FEW {
+            unchecked = triggers;
+        } else {
+            for k in 0..4 {
+                if (triggers >> (16 * k)) as u16 != 0 {
+                    ascii |= bits(filter(p.add(16 * k), colon, dot)) << (16 * k);
+                }
+            }
+        }
+        let mut leads = 0u64;
+        if dot && high_bytes != 0 {
+            for k in 0..4 {
+                if (high_bytes >> (16 * k)) as u16 != 0 {
+                    leads |= bits(cjk_dots(p.add(16 * k))) << (16 * k);
+                }
+            }
+        }
+        (ascii, leads, unchecked)
+    }
+}
+
+/// The same classification 32 bytes at a time.
+#[cfg(target_arch = "x86_64")]
+#[allow(unsafe_code)]
+mod avx2 {
+    use core::arch::x86_64::*;
+
+    vector_checks!(
+        __m256i,
+        _mm256_loadu_si256,
+        _mm256_cmpeq_epi8,
+        _mm256_cmpgt_epi8,
+        _mm256_min_epu8,
+        _mm256_sub_epi8,
+        _mm256_or_si256,
+        _mm256_and_si256,
+        _mm256_xor_si256,
+        _mm256_set1_epi8,
+        _mm256_setzero_si256
+    );
+
+    #[inline(always)]
+    unsafe fn bits(v: __m256i) -> u64 {
+        _mm256_movemask_epi8(v) as u32 as u64
+    }
+
+    /// See `sse2::block_mask`.
+    ///
+    /// # Safety
+    /// `p - 1 .. p + 66` must be readable, and the CPU must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn block_mask(p: *const u8, colon: bool, dot: bool) -> (u64, u64, u64) {
+        if !colon && !dot {
+            return (0, 0, 0);
+        }
+        let first = if colon { b':' } else { b'.' };
+        let second = if dot { b'.' } else { b':' };
+        let (a, b) = (load(p), load(p.add(32)));
+        let triggers = bits(either(a, first, second)) | bits(either(b, first, second)) << 32;
+        let high_bytes = bits(a) | bits(b) << 32;
+        let (mut ascii, mut unchecked) = (0u64, 0u64);
+        if triggers.count_ones() <= super::FEW {
+            unchecked = triggers;
+        } else {
+            ascii = bits(filter(p, colon, dot)) | bits(filter(p.add(32), colon, dot)) << 32;
+        }
+        let mut leads = 0u64;
+        if dot && high_bytes != 0 {
+            leads = bits(cjk_dots(p)) | bits(cjk_dots(p.add(32))) << 32;
+        }
+        (ascii, leads, unchecked)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finder() -> Finder {
+        Finder::new()
+    }
+
+    /// Every trigger of `text` by the reference rule.
+    fn reference(text: &[u8]) -> Vec<usize> {
+        (0..text.len())
+            .filter(|&i| match text[i] {
+                b':' | b'.' => worth_a_look(text, i, 1),
+                0xE3 | 0xEF => is_cjk_dot(text, i) && worth_a_look(text, i, 3),
+                _ => false,
+            })
+            .collect()
+    }
+
+    /// The triggers found with AVX2 (if the CPU has it) and with SSE2; both
+    /// must agree.
+    fn found(text: &str) -> Vec<usize> {
+        let run = |avx2: bool| {
+            let mut t = Triggers::new(&finder());
+            t.avx2 = avx2 && t.avx2;
+            let mut out = Vec::new();
+            let mut pos = 0;
+            while let Some((at, len)) = t.next(text, pos) {
+                out.push(at);
+                pos = at + len;
+            }
+            out
+        };
+        let with_avx2 = run(true);
+        assert_eq!(with_avx2, run(false), "AVX2 and SSE2 paths differ on {text:?}");
+        with_avx2
+    }
+
+    #[test]
+    fn vector_and_scalar_classification_agree() {
+        // Every byte that matters next to every other, at every offset of
+        // a block, with the neighbours that decide each check.
+        let alphabet = [
+            "a", "Z", "0", "-", "+", ".", ":", " ", "/", "é", "。", "．", "｡", "例", "@", "\n",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..2000 {
+            let mut s = String::new();
+            for _ in 0..(seed % 200) as usize {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                s.push_str(alphabet[(seed % alphabet.len() as u64) as usize]);
+            }
+            assert_eq!(found(&s), reference(s.as_bytes()), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn triggers_are_found_in_every_position_of_a_block() {
+        for pad in 0..140 {
+            let s = format!("{}see http://a.example/ and b.example.org。み", "x ".repeat(pad));
+            assert_eq!(found(&s), reference(s.as_bytes()), "pad {pad}");
+        }
+    }
+
+    #[test]
+    fn no_tld_starts_with_a_digit_or_is_one_letter() {
+        for t in crate::chars::TLDS.iter() {
+            assert!(t.len() >= 2 && t.as_bytes()[0].is_ascii_lowercase(), "{t}");
+        }
+    }
+}
