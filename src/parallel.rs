@@ -49,6 +49,7 @@ pub struct ParallelFinder {
     finder: Finder,
     piece_size: usize,
     terminator: u8,
+    lines: bool,
     parallel: bool,
 }
 
@@ -81,6 +82,7 @@ impl ParallelFinder {
             finder,
             piece_size: DEFAULT_PIECE_SIZE,
             terminator: b'\n',
+            lines: true,
             parallel: true,
         }
     }
@@ -118,6 +120,20 @@ impl ParallelFinder {
     /// ```
     pub fn line_terminator(&mut self, byte: u8) -> &mut Self {
         self.terminator = byte;
+        self
+    }
+
+    /// Whether to count lines (default on). Off saves a pass over the
+    /// input when line numbers are not wanted: every link then reports
+    /// line 0.
+    ///
+    /// ```
+    /// let mut pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// pf.line_numbers(false);
+    /// assert_eq!(pf.links(b"a\nx.org")[0].link.line(), 0);
+    /// ```
+    pub fn line_numbers(&mut self, on: bool) -> &mut Self {
+        self.lines = on;
         self
     }
 
@@ -202,7 +218,7 @@ impl ParallelFinder {
         } else {
             1
         };
-        let mut line = 1u64;
+        let mut line = u64::from(self.lines);
         for group in pieces.chunks(batch) {
             let counts: Vec<u64> = if self.parallel {
                 group.par_iter().map(|r| self.count_lines(&bytes[r.clone()])).collect()
@@ -213,7 +229,8 @@ impl ParallelFinder {
                 .iter()
                 .zip(&counts)
                 .map(|(r, &count)| {
-                    let chunk = Chunk::in_memory(&self.finder, bytes, r.clone(), line, self.terminator);
+                    let terminator = self.lines.then_some(self.terminator);
+                    let chunk = Chunk::in_memory(&self.finder, bytes, r.clone(), line, terminator);
                     line += count;
                     chunk
                 })
@@ -261,6 +278,6 @@ impl ParallelFinder {
     }
 
     fn count_lines(&self, bytes: &[u8]) -> u64 {
-        memchr::memchr_iter(self.terminator, bytes).count() as u64
+        crate::stream::count_byte(self.lines.then_some(self.terminator), bytes)
     }
 }

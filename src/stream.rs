@@ -245,6 +245,7 @@ pub struct StreamFinder {
     read_size: usize,
     max_buffer: usize,
     terminator: u8,
+    lines: bool,
 }
 
 /// The default size of one read from the input (64 KiB).
@@ -266,6 +267,7 @@ impl StreamFinder {
             read_size: DEFAULT_READ_SIZE,
             max_buffer: DEFAULT_MAX_BUFFER,
             terminator: b'\n',
+            lines: true,
         }
     }
 
@@ -322,6 +324,27 @@ impl StreamFinder {
     pub fn line_terminator(&mut self, byte: u8) -> &mut Self {
         self.terminator = byte;
         self
+    }
+
+    /// Whether to count lines (default on). Off saves a pass over the
+    /// input when line numbers are not wanted: every link then reports
+    /// line 0, and [`StreamStats::lines`] stays 0.
+    ///
+    /// ```
+    /// let mut sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
+    /// sf.line_numbers(false);
+    /// let l = sf.links("a\nb x.org".as_bytes()).next().unwrap()?;
+    /// assert_eq!((l.line, l.start), (0, 4));
+    /// # Ok::<(), iriscan::stream::StreamError>(())
+    /// ```
+    pub fn line_numbers(&mut self, on: bool) -> &mut Self {
+        self.lines = on;
+        self
+    }
+
+    /// The terminator to count, if lines are counted.
+    fn counted_terminator(&self) -> Option<u8> {
+        self.lines.then_some(self.terminator)
     }
 
     /// The most bytes the buffer ever holds: the configured maximum, but at
@@ -596,7 +619,8 @@ pub struct Chunk<'a> {
     len: usize,
     offset: u64,
     first_line: u64,
-    terminator: u8,
+    /// The line terminator, or `None` when lines are not counted.
+    terminator: Option<u8>,
     /// The input failed right after this chunk: a link reaching its end may
     /// have been cut short by the failure and is held back.
     truncated: bool,
@@ -617,7 +641,7 @@ impl<'a> Chunk<'a> {
             len: text.len(),
             offset: 0,
             first_line: 1,
-            terminator: b'\n',
+            terminator: Some(b'\n'),
             truncated: false,
         }
     }
@@ -631,7 +655,7 @@ impl<'a> Chunk<'a> {
         text: &'a [u8],
         range: std::ops::Range<usize>,
         first_line: u64,
-        terminator: u8,
+        terminator: Option<u8>,
     ) -> Self {
         let window_end = text.len().min(range.end + SEAM_LOOKAHEAD);
         Chunk {
@@ -700,8 +724,9 @@ impl<'a> Chunk<'a> {
     }
 }
 
-fn count_byte(byte: u8, bytes: &[u8]) -> u64 {
-    memchr::memchr_iter(byte, bytes).count() as u64
+/// How many times `byte` occurs in `bytes` (0 when lines are not counted).
+pub(crate) fn count_byte(byte: Option<u8>, bytes: &[u8]) -> u64 {
+    byte.map_or(0, |b| memchr::memchr_iter(b, bytes).count() as u64)
 }
 
 /// Iterator over the links of a [`Chunk`].
@@ -713,7 +738,7 @@ pub struct ChunkLinks<'a> {
     offset: u64,
     counted: usize,
     line: u64,
-    terminator: u8,
+    terminator: Option<u8>,
     done: bool,
 }
 
@@ -898,7 +923,7 @@ impl<'s, R: Read> Scanner<'s, R> {
             reader,
             buf: Vec::new(),
             offset: 0,
-            line: 1,
+            line: u64::from(sf.lines),
             eof: false,
             read_error: None,
             searched: 0,
@@ -1013,13 +1038,13 @@ impl<'s, R: Read> Scanner<'s, R> {
             len: plan.settle,
             offset: self.offset,
             first_line: self.line,
-            terminator: self.sf.terminator,
+            terminator: self.sf.counted_terminator(),
             truncated: self.read_error.is_some() && plan.settle == self.buf.len(),
         }
     }
 
     fn settle(&mut self, plan: &Plan) {
-        let lines = count_byte(self.sf.terminator, &self.buf[..plan.settle]);
+        let lines = count_byte(self.sf.counted_terminator(), &self.buf[..plan.settle]);
         self.line += lines;
         self.stats.lines += lines;
         self.stats.chunks += 1;

@@ -65,6 +65,11 @@ pub trait Task: Sync {
     fn chunk(&self, input: &InputCtx, chunk: &Chunk<'_>, state: &mut Self::State, bufs: &mut Bufs) -> u64;
     /// Written after an input (even one that failed part way).
     fn end_input(&self, _input: &InputCtx, _links: u64, _bufs: &mut Bufs) {}
+    /// Whether the output shows line numbers (if not, lines are not
+    /// counted: a pass over the input saved).
+    fn needs_lines(&self) -> bool {
+        true
+    }
 }
 
 /// Runs `task` over `inputs`. Returns whether every input was read without
@@ -291,6 +296,7 @@ fn stream<T: Task, R: Read>(
     };
     let mut sf = StreamFinder::new(settings.finder.clone());
     sf.line_terminator(settings.terminator);
+    sf.line_numbers(task.needs_lines());
     let mut state = task.new_state();
     let mut links = 0;
     let result = sf.for_each_chunk(text, |chunk| {
@@ -336,6 +342,7 @@ fn in_memory<T: Task>(
 ) -> io::Result<Result<(), String>> {
     let mut pf = ParallelFinder::new(settings.finder.clone());
     pf.line_terminator(settings.terminator);
+    pf.line_numbers(task.needs_lines());
     pf.sequential(settings.threads.is_none());
     let mut links = 0;
     pf.map_chunks(

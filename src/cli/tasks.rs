@@ -46,6 +46,10 @@ impl Task for FindTask {
         n
     }
 
+    fn needs_lines(&self) -> bool {
+        !self.count
+    }
+
     fn end_input(&self, input: &InputCtx, links: u64, bufs: &mut Bufs) {
         if self.count {
             if input.only_stdin {

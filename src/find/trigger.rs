@@ -26,11 +26,6 @@ pub(crate) struct Triggers {
 /// Bytes per block (one bit each in a `u64`).
 const BLOCK: usize = 64;
 
-/// Up to this many ASCII triggers in a block are checked one by one; more
-/// (runs such as `::::` or `a.a.a`) by the vector filter.
-#[cfg(target_arch = "x86_64")]
-const FEW: u32 = 3;
-
 impl Triggers {
     pub(crate) fn new(f: &Finder) -> Self {
         Triggers {
@@ -92,39 +87,22 @@ fn has_avx2() -> bool {
 fn block_mask(b: &[u8], at: usize, colon: bool, dot: bool, avx2: bool) -> u64 {
     #[cfg(target_arch = "x86_64")]
     {
-        // The vector paths read one byte before the block and two after.
-        if at >= 1 && at + BLOCK + 2 <= b.len() {
-            // SAFETY: bytes `at - 1 .. at + 66` are in bounds (checked
+        // The vector paths read one byte before the block and four after.
+        if at >= 1 && at + BLOCK + 4 <= b.len() {
+            // SAFETY: bytes `at - 1 .. at + 68` are in bounds (checked
             // above); SSE2 is part of the x86-64 baseline, and AVX2 was
             // detected at run time when `avx2` is set.
             #[allow(unsafe_code)]
-            let (ascii, leads, unchecked) = unsafe {
+            return unsafe {
                 if avx2 {
                     avx2::block_mask(b.as_ptr().add(at), colon, dot)
                 } else {
                     sse2::block_mask(b.as_ptr().add(at), colon, dot)
                 }
             };
-            return ascii | keep_worth_a_look(b, at, unchecked, 1) | keep_worth_a_look(b, at, leads, 3);
         }
     }
     scalar_block_mask(b, at, colon, dot)
-}
-
-/// Keeps the triggers at `bits` (relative to `at`, each `len` bytes long)
-/// that pass [`worth_a_look`]: for a few ASCII triggers, scalar checks are
-/// cheaper than the vector filter; non-ASCII dots are always checked here.
-#[cfg(target_arch = "x86_64")]
-fn keep_worth_a_look(b: &[u8], at: usize, mut bits: u64, len: usize) -> u64 {
-    let mut mask = 0;
-    while bits != 0 {
-        let i = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        if worth_a_look(b, at + i, len) {
-            mask |= 1 << i;
-        }
-    }
-    mask
 }
 
 /// The reference classification, byte by byte.
@@ -251,14 +229,20 @@ macro_rules! vector_checks {
             // label byte.
             let label_before = or(alnum_before, or(eq(before, b'-'), high(before)));
             let tld_start = or(alpha(x1), high(x1));
-            let label_next = or(alnum(x2), or(eq(x2, b'-'), high(x2)));
+            let label_next = label(x2);
             let is_dot = if dot { eq(x0, b'.') } else { $zero() };
             let dot_ok = and(is_dot, and(label_before, and(tld_start, label_next)));
             or(colon_ok, dot_ok)
         }
 
+        /// Label bytes: ASCII letters and digits, `-`, non-ASCII.
+        #[inline(always)]
+        unsafe fn label(v: $v) -> $v {
+            or(alnum(v), or(eq(v, b'-'), high(v)))
+        }
+
         /// Where a non-ASCII dot (`。` E3 80 82, `．` EF BC 8E, `｡` EF BD
-        /// A1) starts in the vector at `q`.
+        /// A1) that passes `worth_a_look` starts in the vector at `q`.
         #[inline(always)]
         unsafe fn cjk_dots(q: *const u8) -> $v {
             let x0 = load(q);
@@ -268,7 +252,12 @@ macro_rules! vector_checks {
             let fullwidth = and(eq(x1, 0xBC), eq(x2, 0x8E));
             let halfwidth = and(eq(x1, 0xBD), eq(x2, 0xA1));
             let forms = and(eq(x0, 0xEF), or(fullwidth, halfwidth));
-            or(ideographic, forms)
+            let x3 = load(q.add(3));
+            let around = and(
+                label(load(q.sub(1))),
+                and(or(alpha(x3), high(x3)), label(load(q.add(4)))),
+            );
+            and(or(ideographic, forms), around)
         }
 
         /// Where `first` or `second` occurs in `x`.
@@ -304,45 +293,32 @@ mod sse2 {
         _mm_movemask_epi8(v) as u16 as u64
     }
 
-    /// The ASCII triggers of the 64 bytes at `p` that pass `worth_a_look`
-    /// (or, when there are few, all of them, for the caller to check), and
-    /// where a non-ASCII dot starts: `(checked, cjk, unchecked)`.
+    /// The triggers of the 64 bytes at `p` that pass `worth_a_look`.
     ///
     /// # Safety
-    /// `p - 1 .. p + 66` must be readable.
+    /// `p - 1 .. p + 68` must be readable.
     #[inline]
-    pub(super) unsafe fn block_mask(p: *const u8, colon: bool, dot: bool) -> (u64, u64, u64) {
+    pub(super) unsafe fn block_mask(p: *const u8, colon: bool, dot: bool) -> u64 {
         if !colon && !dot {
-            return (0, 0, 0);
+            return 0;
         }
         // Without colons, look for dots twice; without dots, for colons.
         let first = if colon { b':' } else { b'.' };
         let second = if dot { b'.' } else { b':' };
-        let (mut triggers, mut high_bytes) = (0u64, 0u64);
+        let mut mask = 0u64;
         for k in 0..4 {
-            let x = load(p.add(16 * k));
-            triggers |= bits(either(x, first, second)) << (16 * k);
-            high_bytes |= bits(x) << (16 * k);
-        }
-        let (mut ascii, mut unchecked) = (0u64, 0u64);
-        if triggers.count_ones() <= super::FEW {
-            unchecked = triggers;
-        } else {
-            for k in 0..4 {
-                if (triggers >> (16 * k)) as u16 != 0 {
-                    ascii |= bits(filter(p.add(16 * k), colon, dot)) << (16 * k);
-                }
+            let q = p.add(16 * k);
+            let x = load(q);
+            let mut m = _mm_setzero_si128();
+            if _mm_movemask_epi8(either(x, first, second)) != 0 {
+                m = filter(q, colon, dot);
             }
-        }
-        let mut leads = 0u64;
-        if dot && high_bytes != 0 {
-            for k in 0..4 {
-                if (high_bytes >> (16 * k)) as u16 != 0 {
-                    leads |= bits(cjk_dots(p.add(16 * k))) << (16 * k);
-                }
+            if dot && _mm_movemask_epi8(x) != 0 {
+                m = or(m, cjk_dots(q));
             }
+            mask |= bits(m) << (16 * k);
         }
-        (ascii, leads, unchecked)
+        mask
     }
 }
 
@@ -374,28 +350,24 @@ mod avx2 {
     /// See `sse2::block_mask`.
     ///
     /// # Safety
-    /// `p - 1 .. p + 66` must be readable, and the CPU must have AVX2.
+    /// `p - 1 .. p + 68` must be readable, and the CPU must have AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn block_mask(p: *const u8, colon: bool, dot: bool) -> (u64, u64, u64) {
+    pub(super) unsafe fn block_mask(p: *const u8, colon: bool, dot: bool) -> u64 {
         if !colon && !dot {
-            return (0, 0, 0);
+            return 0;
         }
         let first = if colon { b':' } else { b'.' };
         let second = if dot { b'.' } else { b':' };
         let (a, b) = (load(p), load(p.add(32)));
         let triggers = bits(either(a, first, second)) | bits(either(b, first, second)) << 32;
-        let high_bytes = bits(a) | bits(b) << 32;
-        let (mut ascii, mut unchecked) = (0u64, 0u64);
-        if triggers.count_ones() <= super::FEW {
-            unchecked = triggers;
-        } else {
-            ascii = bits(filter(p, colon, dot)) | bits(filter(p.add(32), colon, dot)) << 32;
+        let mut mask = 0u64;
+        if triggers != 0 {
+            mask = bits(filter(p, colon, dot)) | bits(filter(p.add(32), colon, dot)) << 32;
         }
-        let mut leads = 0u64;
-        if dot && high_bytes != 0 {
-            leads = bits(cjk_dots(p)) | bits(cjk_dots(p.add(32))) << 32;
+        if dot && bits(or(a, b)) != 0 {
+            mask |= bits(cjk_dots(p)) | bits(cjk_dots(p.add(32))) << 32;
         }
-        (ascii, leads, unchecked)
+        mask
     }
 }
 
