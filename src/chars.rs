@@ -160,7 +160,7 @@ pub(crate) fn is_ascii_tld(label: &str) -> bool {
         return false;
     }
     if label.len() <= 8 {
-        return short_tlds().binary_search(&pack_lowercase(label.as_bytes())).is_ok();
+        return short_tlds().contains(label);
     }
     let mut buf = [0u8; 63];
     let lower = &mut buf[..label.len()];
@@ -174,7 +174,7 @@ pub(crate) fn is_ascii_tld(label: &str) -> bool {
 
 /// Up to eight ASCII bytes, lowercased, as one big-endian number (zero
 /// padded), so that a TLD lookup compares integers.
-fn pack_lowercase(label: &[u8]) -> u64 {
+pub(crate) fn pack_lowercase(label: &[u8]) -> u64 {
     let mut buf = [0u8; 8];
     for (d, s) in buf.iter_mut().zip(label) {
         *d = s.to_ascii_lowercase();
@@ -182,18 +182,69 @@ fn pack_lowercase(label: &[u8]) -> u64 {
     u64::from_be_bytes(buf)
 }
 
-/// The TLDs of at most eight bytes, packed and sorted.
-fn short_tlds() -> &'static [u64] {
-    static SHORT: std::sync::OnceLock<Vec<u64>> = std::sync::OnceLock::new();
-    SHORT.get_or_init(|| {
-        let mut v: Vec<u64> = TLDS
-            .iter()
-            .filter(|t| t.len() <= 8)
-            .map(|t| pack_lowercase(t.as_bytes()))
-            .collect();
-        v.sort_unstable();
-        v
-    })
+/// A set of ASCII words compared without regard to case, for the
+/// scanner's hot lookups (TLDs, schemes, file extensions). Words of up to
+/// eight bytes are packed into integers in an open-addressing hash table: a
+/// multiply and usually one probe per lookup, where a binary search or a
+/// list scan costs a dozen unpredictable branches. Longer words are kept in
+/// a list.
+pub(crate) struct PackedSet {
+    slots: Vec<u64>,
+    shift: u32,
+    long: Vec<String>,
+}
+
+impl PackedSet {
+    /// The set of `words` (ASCII).
+    pub(crate) fn new<'a>(words: impl IntoIterator<Item = &'a str>) -> Self {
+        let (short, long): (Vec<&str>, Vec<&str>) = words.into_iter().partition(|w| w.len() <= 8);
+        // A quarter full at most; a packed word is never 0 (not empty).
+        let bits = (short.len() * 4).next_power_of_two().max(16).trailing_zeros();
+        let mut set = PackedSet {
+            slots: vec![0; 1 << bits],
+            shift: 64 - bits,
+            long: long.iter().map(|w| w.to_ascii_lowercase()).collect(),
+        };
+        let mask = set.slots.len() - 1;
+        for w in short.into_iter().filter(|w| !w.is_empty()) {
+            let key = pack_lowercase(w.as_bytes());
+            let mut i = set.slot(key);
+            while set.slots[i] != 0 && set.slots[i] != key {
+                i = (i + 1) & mask;
+            }
+            set.slots[i] = key;
+        }
+        set
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    /// Whether `word` is in the set, in any ASCII case.
+    pub(crate) fn contains(&self, word: &str) -> bool {
+        if word.len() > 8 {
+            return self.long.iter().any(|w| w.eq_ignore_ascii_case(word));
+        }
+        if word.is_empty() || !word.is_ascii() {
+            return false;
+        }
+        let key = pack_lowercase(word.as_bytes());
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            match self.slots[i] {
+                0 => return false,
+                k if k == key => return true,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+}
+
+fn short_tlds() -> &'static PackedSet {
+    static SHORT: std::sync::OnceLock<PackedSet> = std::sync::OnceLock::new();
+    SHORT.get_or_init(|| PackedSet::new(TLDS.iter().copied().filter(|t| t.len() <= 8)))
 }
 
 /// `ucschar` of RFC 3987 / 3987bis §2.2: the non-ASCII characters allowed
@@ -322,6 +373,21 @@ mod tests {
             if let Some(c) = char::from_u32(cp) {
                 assert_eq!(link_term(c), link_term_by_search(cp), "U+{cp:04X}");
             }
+        }
+    }
+
+    #[test]
+    fn packed_sets_hold_exactly_their_words() {
+        let words = ["http", "HTTPS", "a", "postgresql", "openpgp4fpr", "web+ap"];
+        let set = PackedSet::new(words);
+        for w in words {
+            assert!(
+                set.contains(w) && set.contains(&w.to_ascii_uppercase()) && set.contains(&w.to_ascii_lowercase()),
+                "{w}"
+            );
+        }
+        for w in ["", "htt", "httpss", "b", "postgres", "é", "postgresqlx", "web+a"] {
+            assert!(!set.contains(w), "{w}");
         }
     }
 

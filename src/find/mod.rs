@@ -52,6 +52,8 @@
 mod scan;
 mod trigger;
 
+pub(crate) use scan::in_fast_domain_block as is_common_letter;
+
 use crate::iri::MapError;
 use std::borrow::Cow;
 
@@ -480,6 +482,7 @@ impl<'f, 't> Iterator for Links<'f, 't> {
             // non-ASCII dot) cannot hold a link: binary data is mostly such
             // short runs, so skip them without setting up a scan.
             loop {
+                self.next_run = skip_short_trigger_free_runs(self.bytes, self.next_run);
                 if !self.advance_run() {
                     return None;
                 }
@@ -491,6 +494,80 @@ impl<'f, 't> Iterator for Links<'f, 't> {
             }
         }
     }
+}
+
+/// Where the run-by-run scan of `bytes` from `i` should go on: past every
+/// short valid UTF-8 run (under 64 bytes) that has no trigger byte (`:`,
+/// `.`, or the lead byte of a non-ASCII dot) or is under four bytes long,
+/// and so cannot hold a link. The runs are the ones `Links::advance_run`
+/// makes (a test compares the sequence decoding with std's), found here one
+/// byte at a time: binary data is mostly such runs, and setting up a scan
+/// (and a validator call) for each cost more than reading its bytes.
+fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize) -> usize {
+    let n = bytes.len();
+    loop {
+        while i < n && matches!(bytes[i], 0x80..=0xC1 | 0xF5..=0xFF) {
+            i += 1;
+        }
+        let start = i;
+        let mut trigger = false;
+        loop {
+            if i >= n || i - start >= 64 {
+                return start;
+            }
+            let c = bytes[i];
+            if c < 0x80 {
+                trigger |= c == b':' || c == b'.';
+                i += 1;
+                continue;
+            }
+            match utf8_sequence(bytes, i) {
+                Ok(len) => {
+                    trigger |= c == 0xE3 || c == 0xEF;
+                    i += len;
+                }
+                Err(Some(bad)) => {
+                    if trigger && i - start >= 4 {
+                        return start;
+                    }
+                    i += bad;
+                    break;
+                }
+                Err(None) => return start,
+            }
+        }
+    }
+}
+
+/// The UTF-8 sequence at `bytes[i]` (a byte at or above 0x80): its length,
+/// or the length of the invalid prefix as `std::str::Utf8Error::error_len`
+/// gives it (`None`: cut short by the end of the input).
+fn utf8_sequence(bytes: &[u8], i: usize) -> Result<usize, Option<usize>> {
+    let lead = bytes[i];
+    let (len, second) = match lead {
+        0xC2..=0xDF => (2, 0x80..=0xBF),
+        0xE0 => (3, 0xA0..=0xBF),
+        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80..=0xBF),
+        0xED => (3, 0x80..=0x9F),
+        0xF0 => (4, 0x90..=0xBF),
+        0xF1..=0xF3 => (4, 0x80..=0xBF),
+        0xF4 => (4, 0x80..=0x8F),
+        _ => return Err(Some(1)),
+    };
+    for k in 1..len {
+        let Some(&b) = bytes.get(i + k) else {
+            return Err(None);
+        };
+        let ok = if k == 1 {
+            second.contains(&b)
+        } else {
+            (0x80..=0xBF).contains(&b)
+        };
+        if !ok {
+            return Err(Some(k));
+        }
+    }
+    Ok(len)
 }
 
 /// Interns a default scheme so that links can carry it without a lifetime:
@@ -592,6 +669,98 @@ impl<'f, 't> Iterator for Spans<'f, 't> {
                 Some(span)
             }
             None => None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn utf8_sequences_decode_as_std_does() {
+        // Every lead byte with every second byte, and the third and fourth
+        // bytes at the edges of the continuation range, whole and cut short.
+        let edges = [0x00u8, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF];
+        for lead in 0x80..=0xFFu8 {
+            for second in 0..=0xFFu8 {
+                for &third in &edges {
+                    for &fourth in &edges {
+                        let seq = [lead, second, third, fourth];
+                        for cut in 1..=4 {
+                            let s = &seq[..cut];
+                            let ours = utf8_sequence(s, 0);
+                            // std's view of the first sequence only.
+                            let first = |v: &str| v.chars().next().map_or(0, char::len_utf8);
+                            let std = match std::str::from_utf8(s) {
+                                Ok(v) => Ok(first(v)),
+                                Err(e) if e.valid_up_to() > 0 => {
+                                    Ok(first(std::str::from_utf8(&s[..e.valid_up_to()]).unwrap()))
+                                }
+                                Err(e) => Err(e.error_len()),
+                            };
+                            assert_eq!(ours, std, "{s:02X?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn skipping_binary_finds_the_same_links_as_scanning_every_run() {
+        // Reference: split at every invalid sequence with std and scan each
+        // valid run as text.
+        fn reference(f: &Finder, mut b: &[u8]) -> Vec<(usize, String)> {
+            let mut out = Vec::new();
+            let mut base = 0;
+            loop {
+                let (valid, skip) = match std::str::from_utf8(b) {
+                    Ok(s) => (s, b.len()),
+                    Err(e) => (
+                        std::str::from_utf8(&b[..e.valid_up_to()]).unwrap(),
+                        e.valid_up_to() + e.error_len().unwrap_or(b.len() - e.valid_up_to()),
+                    ),
+                };
+                out.extend(f.links(valid).map(|l| (base + l.start(), l.as_str().to_owned())));
+                if skip >= b.len() {
+                    return out;
+                }
+                base += skip;
+                b = &b[skip..];
+            }
+        }
+        let f = Finder::new();
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let pieces: [&[u8]; 10] = [
+            b"http://a.example/x",
+            b" mail x@y.org ",
+            b"\xFF",
+            b"\xE3\x80\x82",
+            b"\xC3\xA9",
+            b"\xE0\x80",
+            b"ab.cd.com",
+            b":",
+            b"\xF0\x9F\x98\x80",
+            b"\xED\xA0\x80",
+        ];
+        for _ in 0..3000 {
+            let mut text = Vec::new();
+            for _ in 0..(x % 40) {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                if x % 3 == 0 {
+                    text.push((x >> 8) as u8);
+                } else {
+                    text.extend_from_slice(pieces[(x >> 16) as usize % pieces.len()]);
+                }
+            }
+            let ours: Vec<(usize, String)> = f
+                .links_bytes(&text)
+                .map(|l| (l.start(), l.as_str().to_owned()))
+                .collect();
+            assert_eq!(ours, reference(&f, &text), "{text:02X?}");
         }
     }
 }

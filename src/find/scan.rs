@@ -94,7 +94,9 @@ const OPAQUE_SCHEMES: &[&str] = &[
 
 /// Scheme of links that a careful linker never makes active content.
 pub(crate) fn is_registered_opaque_scheme(scheme: &str) -> bool {
-    OPAQUE_SCHEMES.iter().any(|s| s.eq_ignore_ascii_case(scheme))
+    static SET: std::sync::OnceLock<crate::chars::PackedSet> = std::sync::OnceLock::new();
+    SET.get_or_init(|| crate::chars::PackedSet::new(OPAQUE_SCHEMES.iter().copied()))
+        .contains(scheme)
 }
 
 /// Byte classes for the scanner's loops over ASCII: one load and one test
@@ -103,6 +105,7 @@ pub(crate) fn is_registered_opaque_scheme(scheme: &str) -> bool {
 const SCHEME_BYTE: u8 = 1;
 const LABEL_BYTE: u8 = 2;
 const AUTHORITY_END: u8 = 4;
+const DOT_BYTE: u8 = 8;
 
 static BYTE_CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -117,6 +120,9 @@ static BYTE_CLASS: [u8; 256] = {
         }
         if matches!(b, b'/' | b'?' | b'#' | b'<' | b'>' | b'"') || b <= b' ' {
             t[i] |= AUTHORITY_END;
+        }
+        if b == b'.' {
+            t[i] |= DOT_BYTE;
         }
         i += 1;
     }
@@ -173,7 +179,7 @@ pub(crate) fn is_domain_char(c: char) -> bool {
 /// Blocks whose every code point is a letter, digit or mark of a script
 /// IDNs are written in: answered without the (slow) general lookups.
 #[inline]
-fn in_fast_domain_block(c: char) -> bool {
+pub(crate) fn in_fast_domain_block(c: char) -> bool {
     matches!(c as u32,
         0x00C0..=0x00D6 | 0x00D8..=0x00F6 | 0x00F8..=0x0148 | 0x014A..=0x024F | 0x0430..=0x045F | 0x0410..=0x042F
         | 0x0386 | 0x0388..=0x038A | 0x038C | 0x038E..=0x03A1 | 0x03A3..=0x03CE
@@ -268,6 +274,13 @@ fn starts_unicode_tld(c: char) -> bool {
 const FILE_EXTENSION_TLDS: &[&str] = &[
     "py", "rs", "md", "sh", "pl", "pm", "cc", "cs", "ps", "zip", "mov", "so", "java", "ts", "js", "rb", "ai", "pdf",
 ];
+
+/// Whether `tld` is one of `FILE_EXTENSION_TLDS` (any case).
+fn is_file_extension(tld: &str) -> bool {
+    static SET: std::sync::OnceLock<crate::chars::PackedSet> = std::sync::OnceLock::new();
+    SET.get_or_init(|| crate::chars::PackedSet::new(FILE_EXTENSION_TLDS.iter().copied()))
+        .contains(tld)
+}
 
 /// CJK sentence punctuation that ends a link when non-ASCII text follows it
 /// (running CJK text has no space after a link).
@@ -400,6 +413,16 @@ fn scan_forward(f: &Finder, text: &str, start: usize, mut part: Part, quote: Opt
             }
             end = i;
             continue;
+        }
+        // Letters of the common scripts: Include, ucschar, no part or
+        // bracket meaning (a unit test checks each block).
+        if b[i] >= 0x80 {
+            let c = char_at(text, i).unwrap_or('\0');
+            if in_fast_domain_block(c) && i + c.len_utf8() <= limit {
+                i += c.len_utf8();
+                end = i;
+                continue;
+            }
         }
         let (c, clen) = if b[i] < 0x80 {
             let c = b[i] as char;
@@ -647,10 +670,16 @@ fn dns_labels_ok(host: &str) -> bool {
         }
         return !b.is_empty() && prev != b'.' && prev != b'-';
     }
-    !host.is_empty()
-        && host
-            .split(is_domain_dot)
-            .all(|l| !l.is_empty() && !l.starts_with('-') && !l.ends_with('-'))
+    // The same over characters, with every domain dot as a separator.
+    let mut prev = '.';
+    for c in host.chars() {
+        let dot = is_domain_dot(c);
+        if (dot && (prev == '.' || prev == '-')) || (c == '-' && prev == '.') {
+            return false;
+        }
+        prev = if dot { '.' } else { c };
+    }
+    !host.is_empty() && prev != '.' && prev != '-'
 }
 
 /// UTS 58 local-part rules: non-empty, no leading or trailing `.`, no `..`.
@@ -948,6 +977,14 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
     let lo = floor.max(dot.saturating_sub(MAX_DOMAIN_BACK));
     let mut s = dot;
     while s > lo {
+        // ASCII labels and dots a byte at a time; other characters decoded.
+        if has_class(b[s - 1], LABEL_BYTE | DOT_BYTE) {
+            s -= 1;
+            continue;
+        }
+        if b[s - 1] < 0x80 {
+            break;
+        }
         let c = char_before(text, s)?;
         if is_domain_char(c) || is_domain_dot(c) {
             s -= c.len_utf8();
@@ -957,7 +994,7 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
     }
     // A label never starts with a combining mark (IDNA): a mark before the
     // name belongs to whatever precedes it.
-    while s < dot {
+    while s < dot && b[s] >= 0x80 {
         match char_at(text, s) {
             Some(c) if !c.is_ascii() && !is_alphanumeric(c) => s += c.len_utf8(),
             _ => break,
@@ -1001,15 +1038,11 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
         if prev.is_some_and(|p| "/\\_$%~#*^|`".contains(p)) {
             return None; // a file path or an identifier, not a link
         }
-        if host.is_ascii() {
-            let mut labels = host.split('.');
-            let (first, tld, more) = (labels.next(), labels.next(), labels.next());
-            if let (Some(first), Some(tld), None) = (first, tld, more) {
-                if !first.eq_ignore_ascii_case("www") && FILE_EXTENSION_TLDS.iter().any(|e| e.eq_ignore_ascii_case(tld))
-                {
-                    return None;
-                }
-            }
+        // `name.ext`: exactly one dot, the TLD a common file extension.
+        let tld = &text[after..tld_end];
+        let first = &text[s..dot];
+        if is_file_extension(tld) && host.is_ascii() && !first.contains('.') && !first.eq_ignore_ascii_case("www") {
+            return None;
         }
     }
     let quote = if strict { None } else { prev.and_then(closing_quote) };
@@ -1118,7 +1151,7 @@ fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Opti
         return None; // local part too long
     }
     // A combining mark before the address belongs to what precedes it.
-    while ls < at {
+    while ls < at && b[ls] >= 0x80 {
         match char_at(text, ls) {
             Some(c) if !c.is_ascii() && !is_alphanumeric(c) => ls += c.len_utf8(),
             _ => break,
@@ -1201,6 +1234,14 @@ mod tests {
     }
 
     #[test]
+    fn file_extensions_are_recognised_in_any_case() {
+        for e in FILE_EXTENSION_TLDS {
+            assert!(e.len() <= 4 && is_file_extension(e) && is_file_extension(&e.to_ascii_uppercase()));
+        }
+        assert!(!is_file_extension("com") && !is_file_extension("pys") && !is_file_extension("p"));
+    }
+
+    #[test]
     fn dns_labels_reject_empty_and_hyphen_edges() {
         assert!(dns_labels_ok("a.example.com"));
         assert!(dns_labels_ok("a.example.com."));
@@ -1218,6 +1259,10 @@ mod tests {
         assert!(dns_labels_ok("пример.рф"));
         assert!(!dns_labels_ok("пример..рф"));
         assert!(!dns_labels_ok("-пример.рф"));
+        assert!(!dns_labels_ok("пример。。рф"));
+        assert!(!dns_labels_ok("пример-．рф"));
+        assert!(dns_labels_ok("例え。テスト"));
+        assert!(!dns_labels_ok("例え。"));
     }
 
     #[test]

@@ -143,7 +143,9 @@ pub fn uses_dns(scheme: &str) -> bool {
         "ipp",
         "ipps",
     ];
-    DNS.iter().any(|d| d.eq_ignore_ascii_case(scheme))
+    static SET: std::sync::OnceLock<crate::chars::PackedSet> = std::sync::OnceLock::new();
+    SET.get_or_init(|| crate::chars::PackedSet::new(DNS.iter().copied()))
+        .contains(scheme)
 }
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";

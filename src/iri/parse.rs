@@ -623,7 +623,10 @@ pub(crate) fn quick_valid_iri(s: &str) -> bool {
             }
         } else {
             let ch = char_at(s, i);
-            if is_bidi_control(ch) || !(is_ucschar(ch) || (private && is_iprivate(ch))) {
+            // Letters of the common scripts are ucschar (a test checks).
+            if !crate::find::is_common_letter(ch)
+                && (is_bidi_control(ch) || !(is_ucschar(ch) || (private && is_iprivate(ch))))
+            {
                 return false;
             }
             i += ch.len_utf8();
@@ -703,6 +706,15 @@ mod tests {
                 if quick_valid_iri(&s) {
                     prop_assert!(parse(&s, Mode::Absolute).is_ok(), "{s:?}");
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn common_letters_are_ucschar() {
+        for c in (0x80..0x10000).filter_map(char::from_u32) {
+            if crate::find::is_common_letter(c) {
+                assert!(is_ucschar(c) && !is_bidi_control(c), "U+{:04X}", c as u32);
             }
         }
     }
