@@ -213,38 +213,60 @@ impl ParallelFinder {
         S: FnMut(T) -> Result<(), E>,
     {
         let pieces = self.split(bytes);
-        let batch = if self.parallel {
-            4 * rayon::current_num_threads().max(1)
-        } else {
-            1
-        };
-        let mut line = u64::from(self.lines);
-        for group in pieces.chunks(batch) {
-            let counts: Vec<u64> = if self.parallel {
-                group.par_iter().map(|r| self.count_lines(&bytes[r.clone()])).collect()
-            } else {
-                group.iter().map(|r| self.count_lines(&bytes[r.clone()])).collect()
-            };
-            let chunks: Vec<Chunk<'a>> = group
-                .iter()
-                .zip(&counts)
-                .map(|(r, &count)| {
-                    let terminator = self.lines.then_some(self.terminator);
-                    let chunk = Chunk::in_memory(&self.finder, bytes, r.clone(), line, terminator);
-                    line += count;
-                    chunk
-                })
-                .collect();
-            let results: Vec<T> = if self.parallel {
-                chunks.par_iter().map(&map).collect()
-            } else {
-                chunks.iter().map(&map).collect()
-            };
-            for result in results {
-                sink(result)?;
+        if !self.parallel {
+            let mut line = u64::from(self.lines);
+            for r in pieces {
+                let count = self.count_lines(&bytes[r.clone()]);
+                sink(map(&self.in_memory(bytes, r, line)))?;
+                line += count;
             }
+            return Ok(());
         }
-        Ok(())
+        // The pool maps one batch while this thread hands the previous one
+        // to `sink` (writing output, typically): the workers never wait for
+        // the writer, and the writer never for a whole batch. At most two
+        // batches of results are alive at once.
+        let batch = 4 * rayon::current_num_threads().max(1);
+        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<T>>(1);
+        std::thread::scope(|scope| {
+            let map = &map;
+            let producer = scope.spawn(move || {
+                let mut line = u64::from(self.lines);
+                for group in pieces.chunks(batch) {
+                    let counts: Vec<u64> = group.par_iter().map(|r| self.count_lines(&bytes[r.clone()])).collect();
+                    let chunks: Vec<Chunk<'a>> = group
+                        .iter()
+                        .zip(&counts)
+                        .map(|(r, &count)| {
+                            let chunk = self.in_memory(bytes, r.clone(), line);
+                            line += count;
+                            chunk
+                        })
+                        .collect();
+                    let results: Vec<T> = chunks.par_iter().map(map).collect();
+                    if tx.send(results).is_err() {
+                        return; // the sink failed: stop mapping
+                    }
+                }
+            });
+            let mut outcome = Ok(());
+            for results in rx.iter() {
+                if let Err(e) = results.into_iter().try_for_each(&mut sink) {
+                    outcome = Err(e);
+                    break;
+                }
+            }
+            drop(rx);
+            if let Err(panic) = producer.join() {
+                std::panic::resume_unwind(panic);
+            }
+            outcome
+        })
+    }
+
+    /// The chunk for one piece, with its first line number.
+    fn in_memory<'a>(&'a self, bytes: &'a [u8], piece: Range<usize>, line: u64) -> Chunk<'a> {
+        Chunk::in_memory(&self.finder, bytes, piece, line, self.lines.then_some(self.terminator))
     }
 
     /// All links of `bytes` with their URIs, in order.
