@@ -49,7 +49,7 @@ const MAX_FOLDED: usize = 4096;
 /// (permanent or widely used provisional) and unlikely as ordinary words
 /// before a colon. `info:`, `tag:`, `about:`, `go:` are left out on purpose:
 /// in running text they are far more often a label than a link.
-const OPAQUE_SCHEMES: &[&str] = &[
+pub(crate) const OPAQUE_SCHEMES: &[&str] = &[
     "mailto",
     "urn",
     "tel",

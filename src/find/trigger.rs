@@ -140,14 +140,20 @@ fn is_label_byte(c: u8) -> bool {
 }
 
 /// Cheap checks that reject most triggers before any real work: a scheme
-/// needs a scheme character before its `:` and something after it; a
+/// needs a scheme character before its `:` and something after it (`//`
+/// if the scheme ends in a digit); a
 /// domain dot needs a label character before it and, after it, a TLD of at
 /// least two characters that starts with a letter (no IANA TLD starts with
 /// a digit or is one character long; a unit test checks the list).
 #[inline]
 pub(crate) fn worth_a_look(b: &[u8], at: usize, len: usize) -> bool {
     if b[at] == b':' {
-        at > 0 && is_scheme_byte(b[at - 1]) && b.get(at + 1).is_some_and(|&c| c > b' ')
+        // A scheme that ends in a digit links only with `//` after it (no
+        // opaque scheme ends in one): times and IPv6 addresses stop here.
+        at > 0
+            && is_scheme_byte(b[at - 1])
+            && b.get(at + 1)
+                .is_some_and(|&c| c > b' ' && (c == b'/' || !b[at - 1].is_ascii_digit()))
     } else {
         at > 0
             && is_label_byte(b[at - 1])
@@ -223,8 +229,11 @@ macro_rules! vector_checks {
                 or(eq(before, b'+'), or(eq(before, b'-'), eq(before, b'.'))),
             );
             let above_space = $xor(le(x1, b' '), $set1(-1));
+            let digit_before = within(before, b'0', b'9');
+            // Not (a digit before and anything but `/` after).
+            let slash_or_no_digit = or(eq(x1, b'/'), $xor(digit_before, $set1(-1)));
             let is_colon = if colon { eq(x0, b':') } else { $zero() };
-            let colon_ok = and(is_colon, and(scheme_before, above_space));
+            let colon_ok = and(is_colon, and(scheme_before, and(above_space, slash_or_no_digit)));
             // `.` after a label byte, before a letter (or non-ASCII) and a
             // label byte.
             let label_before = or(alnum_before, or(eq(before, b'-'), high(before)));
@@ -313,7 +322,7 @@ mod sse2 {
             if _mm_movemask_epi8(either(x, first, second)) != 0 {
                 m = filter(q, colon, dot);
             }
-            if dot && _mm_movemask_epi8(x) != 0 {
+            if dot && _mm_movemask_epi8(either(x, 0xE3, 0xEF)) != 0 {
                 m = or(m, cjk_dots(q));
             }
             mask |= bits(m) << (16 * k);
@@ -358,14 +367,19 @@ mod avx2 {
         }
         let first = if colon { b':' } else { b'.' };
         let second = if dot { b'.' } else { b':' };
-        let (a, b) = (load(p), load(p.add(32)));
-        let triggers = bits(either(a, first, second)) | bits(either(b, first, second)) << 32;
         let mut mask = 0u64;
-        if triggers != 0 {
-            mask = bits(filter(p, colon, dot)) | bits(filter(p.add(32), colon, dot)) << 32;
-        }
-        if dot && bits(or(a, b)) != 0 {
-            mask |= bits(cjk_dots(p)) | bits(cjk_dots(p.add(32))) << 32;
+        for half in [0, 32] {
+            let q = p.add(half);
+            let x = load(q);
+            let mut m = _mm256_setzero_si256();
+            if bits(either(x, first, second)) != 0 {
+                m = filter(q, colon, dot);
+            }
+            // The lead bytes of 。 and ．/｡: two-byte scripts skip the check.
+            if dot && bits(either(x, 0xE3, 0xEF)) != 0 {
+                m = or(m, cjk_dots(q));
+            }
+            mask |= bits(m) << half;
         }
         mask
     }
@@ -434,6 +448,13 @@ mod tests {
         for pad in 0..140 {
             let s = format!("{}see http://a.example/ and b.example.org。み", "x ".repeat(pad));
             assert_eq!(found(&s), reference(s.as_bytes()), "pad {pad}");
+        }
+    }
+
+    #[test]
+    fn no_opaque_scheme_ends_in_a_digit() {
+        for s in super::super::scan::OPAQUE_SCHEMES {
+            assert!(!s.as_bytes()[s.len() - 1].is_ascii_digit(), "{s}");
         }
     }
 
