@@ -239,7 +239,12 @@ fn map_file(file: &std::fs::File) -> io::Result<memmap2::Mmap> {
     // processed. If another process truncates or rewrites the file meanwhile
     // the bytes seen may change (or the process may get SIGBUS), the same
     // trade-off grep-like tools make for large files; smaller files are read.
-    unsafe { memmap2::Mmap::map(file) }
+    let map = unsafe { memmap2::Mmap::map(file) }?;
+    // The input is read front to back once: ask for read-ahead. Advice
+    // only; a kernel that ignores it changes nothing.
+    #[cfg(unix)]
+    let _ = map.advise(memmap2::Advice::Sequential);
+    Ok(map)
 }
 
 /// An error message without Rust's "(os error N)" suffix.
