@@ -503,9 +503,28 @@ impl<'f, 't> Iterator for Links<'f, 't> {
 /// makes (a test compares the sequence decoding with std's), found here one
 /// byte at a time: binary data is mostly such runs, and setting up a scan
 /// (and a validator call) for each cost more than reading its bytes.
+///
+/// Stretches without any trigger byte are jumped over: no run inside one
+/// can hold a link. The scan resumes just after the last byte before the
+/// next trigger that is an error wherever decoding started (C0, C1, F5–FF,
+/// or a continuation byte right after an ASCII byte, which ends any
+/// sequence): from there on the runs are exactly the ones a decoding from
+/// `i` would make.
 fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize) -> usize {
     let n = bytes.len();
+    let mut next_trigger = 0;
     loop {
+        if i >= next_trigger {
+            next_trigger = find_trigger_byte(bytes, i);
+            if next_trigger >= n {
+                return n;
+            }
+        }
+        if next_trigger - i > 16 {
+            if let Some(q) = (i + 1..next_trigger).rev().find(|&q| is_error_anywhere(bytes, q)) {
+                i = q + 1;
+            }
+        }
         while i < n && matches!(bytes[i], 0x80..=0xC1 | 0xF5..=0xFF) {
             i += 1;
         }
@@ -536,6 +555,25 @@ fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize) -> usize {
                 Err(None) => return start,
             }
         }
+    }
+}
+
+/// The first trigger byte (`:`, `.`, 0xE3, 0xEF) at or after `i`, or the
+/// length of `bytes`.
+fn find_trigger_byte(bytes: &[u8], i: usize) -> usize {
+    let rest = &bytes[i..];
+    let a = memchr::memchr3(b':', b'.', 0xE3, rest).unwrap_or(rest.len());
+    let b = memchr::memchr(0xEF, &rest[..a]).unwrap_or(a);
+    i + b
+}
+
+/// Whether the byte at `q` (with `q > 0`) is an invalid sequence of its
+/// own however the bytes before it decode.
+fn is_error_anywhere(bytes: &[u8], q: usize) -> bool {
+    match bytes[q] {
+        0xC0 | 0xC1 | 0xF5..=0xFF => true,
+        0x80..=0xBF => bytes[q - 1] < 0x80,
+        _ => false,
     }
 }
 
@@ -744,7 +782,7 @@ mod tests {
             b"\xF0\x9F\x98\x80",
             b"\xED\xA0\x80",
         ];
-        for _ in 0..3000 {
+        for _ in 0..20_000 {
             let mut text = Vec::new();
             for _ in 0..(x % 40) {
                 x ^= x << 13;
@@ -752,6 +790,15 @@ mod tests {
                 x ^= x << 17;
                 if x % 3 == 0 {
                     text.push((x >> 8) as u8);
+                } else if x % 7 == 1 {
+                    // A stretch of random bytes, long enough to be jumped.
+                    let mut y = x;
+                    for _ in 0..(x >> 40) % 120 {
+                        y ^= y << 13;
+                        y ^= y >> 7;
+                        y ^= y << 17;
+                        text.push((y >> 24) as u8);
+                    }
                 } else {
                     text.extend_from_slice(pieces[(x >> 16) as usize % pieces.len()]);
                 }
