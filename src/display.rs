@@ -225,6 +225,33 @@ impl fmt::Display for SpoofReason {
 /// assert_eq!(host_display("pay\u{AD}pal.com"), HostDisplay::Unicode("paypal.com".into()));
 /// ```
 pub fn host_display(host: &str) -> HostDisplay {
+    // The same hosts come back again and again in mail, logs and crawls,
+    // and the IDNA and UTS 39 work is thousands of instructions: remember
+    // the answers per thread (a bounded map, emptied when full).
+    const CACHE_CAP: usize = 4096;
+    thread_local! {
+        static CACHE: std::cell::RefCell<std::collections::HashMap<String, HostDisplay>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    if host.len() > 255 {
+        return host_display_uncached(host);
+    }
+    if let Some(hit) = CACHE.with(|c| c.borrow().get(host).cloned()) {
+        return hit;
+    }
+    let shown = host_display_uncached(host);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_CAP {
+            c.clear();
+        }
+        c.insert(host.to_owned(), shown.clone());
+    });
+    shown
+}
+
+/// [`host_display`] without the cache.
+fn host_display_uncached(host: &str) -> HostDisplay {
     let uts46 = Uts46::new();
     let (unicode, result) = uts46.to_unicode(host.as_bytes(), AsciiDenyList::URL, Hyphens::Allow);
     if result.is_err() {
@@ -285,6 +312,49 @@ pub fn is_spoof_risk(host: &str) -> bool {
 /// assert_eq!(display_iri("http://example.com/%C0%AF"), "http://example.com/%C0%AF");
 /// ```
 pub fn display_iri(uri_or_iri: &str) -> String {
+    // Most links are ASCII with nothing to decode and nothing IDNA or the
+    // host policy would change: no `%`, no upper case (IDNA lowercases
+    // hosts), no `xn--` label, and an IRI as written.
+    if is_plain_ascii_link(uri_or_iri) {
+        return uri_or_iri.to_owned();
+    }
+    display_iri_general(uri_or_iri)
+}
+
+/// An absolute ASCII IRI with no `%`, no upper case, no `xn--`, and a host
+/// (if any) of lowercase letters, digits, `-` and `.`: shown as written
+/// (a test checks this against the general path).
+fn is_plain_ascii_link(s: &str) -> bool {
+    let b = s.as_bytes();
+    if !b
+        .iter()
+        .all(|&c| c.is_ascii_graphic() && c != b'%' && !c.is_ascii_uppercase())
+        || s.contains("xn--")
+    {
+        return false;
+    }
+    let Ok(iri) = crate::Iri::parse(s) else {
+        return false;
+    };
+    let host_ok = iri.host().is_none_or(|h| {
+        h.bytes()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.')
+    });
+    // `mailto:` with one address: its domain under the same rule as a host.
+    let mailto_ok = !iri.scheme().eq_ignore_ascii_case("mailto")
+        || (iri.query().is_none()
+            && iri.fragment().is_none()
+            && !iri.path().contains(',')
+            && iri.path().rsplit_once('@').is_some_and(|(_, d)| {
+                !d.is_empty()
+                    && d.bytes()
+                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.')
+            }));
+    host_ok && mailto_ok
+}
+
+/// [`display_iri`] without its shortcut for plain ASCII links.
+fn display_iri_general(uri_or_iri: &str) -> String {
     let leiri = ToUriOptions {
         encode_forbidden_ascii: true,
         ..Default::default()
@@ -678,6 +748,53 @@ pub fn display_link(kind: crate::LinkKind, iri: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn plain_ascii_shortcut_agrees_with_the_general_path() {
+        let mut links: Vec<String> = Vec::new();
+        let finder = crate::Finder::new();
+        for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/corpora")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "txt") {
+                let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+                links.extend(finder.links(&text).map(|l| l.iri().into_owned()));
+            }
+        }
+        links.extend(
+            [
+                "http://a_b.example/",
+                "http://a!b.example/x",
+                "http://1.2.3.4:80/p?q#f",
+                "http://[::1]/",
+                "ftp://ftp.example.org/pub/",
+                "urn:isbn:0451450523",
+                "tel:+1-555",
+                "http://example.com:/",
+                "http://example.com./a",
+                "https://www.example.com/a/./b/../c",
+                "news:comp.lang.rust",
+                "http://-a.example/",
+                "http://a..b/",
+                "http://example.com/\u{7f}",
+                "mailto:a@b.example",
+                "mailto:a@b.example,c@d.example",
+                "mailto:a@b.example?subject=x",
+                "mailto:a@-b.example",
+                "mailto:@b.example",
+                "mailto:a@",
+                "mailto:a.b@c_d.example",
+            ]
+            .map(String::from),
+        );
+        let mut plain = 0;
+        for l in &links {
+            if is_plain_ascii_link(l) {
+                plain += 1;
+                assert_eq!(display_iri_general(l), *l, "{l}");
+            }
+        }
+        assert!(plain > 100, "the shortcut should cover the common links ({plain})");
+    }
+
     use super::*;
 
     #[test]

@@ -101,9 +101,11 @@ impl FindTask {
             link.kind().name()
         );
         json_str(out, link.as_str());
+        // The IRI once, for all three fields.
+        let iri = link.iri();
         out.extend_from_slice(b",\"iri\":");
-        json_str(out, &link.iri());
-        match link.to_uri() {
+        json_str(out, &iri);
+        match iriscan::to_uri(&iri) {
             Ok(uri) => {
                 out.extend_from_slice(b",\"uri\":");
                 json_str(out, &uri);
@@ -115,7 +117,7 @@ impl FindTask {
         }
         // The form safe to show a user (UTS 39 host policy, bidi encoded).
         out.extend_from_slice(b",\"display\":");
-        json_str(out, &iriscan::display::display_link(link.kind(), &link.iri()));
+        json_str(out, &iriscan::display::display_link(link.kind(), &iri));
         out.push(b'}');
         out.push(self.terminator);
     }
@@ -132,9 +134,10 @@ impl FindTask {
         );
         tsv_field(out, link.as_str());
         out.push(b'\t');
-        tsv_field(out, &link.iri());
+        let iri = link.iri();
+        tsv_field(out, &iri);
         out.push(b'\t');
-        match link.to_uri() {
+        match iriscan::to_uri(&iri) {
             Ok(uri) => {
                 tsv_field(out, &uri);
                 out.push(b'\t');
