@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Runs every fuzz target for SECONDS each (default 60), seeded from corpora/.
 # Needs cargo-fuzz (`cargo install cargo-fuzz`). The stable toolchain builds
-# the targets with RUSTC_BOOTSTRAP=1 and no sanitizer (the crate has no
-# unsafe code; libFuzzer's coverage and our assertions do the work).
+# the targets with RUSTC_BOOTSTRAP=1. SANITIZER (default none: libFuzzer's
+# coverage and the targets' assertions do the work) may be set to address
+# to check the one unsafe module, the vector trigger loads.
 set -euo pipefail
 cd "$(dirname "$0")"
 SECONDS_EACH="${1:-60}"
@@ -22,6 +23,6 @@ for t in $TARGETS; do
     done
   fi
   echo "== $t: ${SECONDS_EACH}s"
-  cargo fuzz run --sanitizer none "$t" "corpus/$t" -- -max_total_time="$SECONDS_EACH" -max_len=4096 -timeout=10 2>&1 | tee "fuzz-$t.log" | grep -E "^#[0-9]+ +(DONE|pulse)|Done|ERROR|panicked" || true
+  cargo fuzz run --sanitizer "${SANITIZER:-none}" "$t" "corpus/$t" -- -max_total_time="$SECONDS_EACH" -max_len=4096 -timeout=10 2>&1 | tee "fuzz-$t.log" | grep -E "^#[0-9]+ +(DONE|pulse)|Done|ERROR|panicked" || true
   grep -E "Done [0-9]+ runs|stat::number_of_executed_units" "fuzz-$t.log" | tail -2 || true
 done
