@@ -482,14 +482,31 @@ impl<'f, 't> Iterator for Links<'f, 't> {
             // non-ASCII dot) cannot hold a link: binary data is mostly such
             // short runs, so skip them without setting up a scan.
             loop {
-                self.next_run = skip_short_trigger_free_runs(self.bytes, self.next_run);
-                if !self.advance_run() {
-                    return None;
-                }
-                let r = self.run.as_bytes();
-                if r.len() >= 4 && (memchr::memchr3(b':', b'.', 0xE3, r).is_some() || memchr::memchr(0xEF, r).is_some())
-                {
-                    break;
+                let (start, known) = skip_short_trigger_free_runs(self.bytes, self.next_run);
+                self.next_run = start;
+                match known {
+                    // The skipper decoded the whole run, up to the invalid
+                    // sequence after it, and saw a trigger in it.
+                    Some((end, next)) => {
+                        self.run = std::str::from_utf8(&self.bytes[start..end]).unwrap_or("");
+                        self.run_start = start;
+                        self.next_run = next;
+                        self.pos = 0;
+                        self.floor = 0;
+                        self.triggers.reset();
+                        break;
+                    }
+                    None => {
+                        if !self.advance_run() {
+                            return None;
+                        }
+                        let r = self.run.as_bytes();
+                        if r.len() >= 4
+                            && (memchr::memchr3(b':', b'.', 0xE3, r).is_some() || memchr::memchr(0xEF, r).is_some())
+                        {
+                            break;
+                        }
+                    }
                 }
             }
         }
@@ -510,14 +527,18 @@ impl<'f, 't> Iterator for Links<'f, 't> {
 /// or a continuation byte right after an ASCII byte, which ends any
 /// sequence): from there on the runs are exactly the ones a decoding from
 /// `i` would make.
-fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize) -> usize {
+///
+/// Returns where the scan goes on and, when the run starting there was
+/// decoded to its end (an invalid sequence), that end and where the next
+/// run may start.
+fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize) -> (usize, Option<(usize, usize)>) {
     let n = bytes.len();
     let mut next_trigger = 0;
     loop {
         if i >= next_trigger {
             next_trigger = find_trigger_byte(bytes, i);
             if next_trigger >= n {
-                return n;
+                return (n, None);
             }
         }
         if next_trigger - i > 16 {
@@ -532,7 +553,7 @@ fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize) -> usize {
         let mut trigger = false;
         loop {
             if i >= n || i - start >= 64 {
-                return start;
+                return (start, None);
             }
             let c = bytes[i];
             if c < 0x80 {
@@ -547,12 +568,12 @@ fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize) -> usize {
                 }
                 Err(Some(bad)) => {
                     if trigger && i - start >= 4 {
-                        return start;
+                        return (start, Some((i, i + bad)));
                     }
                     i += bad;
                     break;
                 }
-                Err(None) => return start,
+                Err(None) => return (start, None),
             }
         }
     }
