@@ -190,9 +190,10 @@ impl ParallelFinder {
     }
 
     /// Splits `bytes` into pieces, calls `map` on each piece's [`Chunk`] in
-    /// parallel, and hands the results to `sink` in input order. Pieces are
-    /// processed in batches of a few per thread, so memory stays bounded by
-    /// the batch, not the buffer. Stops at the first error of `sink`.
+    /// parallel (one worker per thread of rayon's pool), and hands the
+    /// results to `sink` in input order. At most four pieces per worker
+    /// are mapped ahead of `sink`, so memory stays bounded by that window,
+    /// not the buffer. Stops at the first error of `sink`.
     ///
     /// ```
     /// use iriscan::{Finder, parallel::ParallelFinder};
@@ -222,44 +223,77 @@ impl ParallelFinder {
             }
             return Ok(());
         }
-        // The pool maps one batch while this thread hands the previous one
-        // to `sink` (writing output, typically): the workers never wait for
-        // the writer, and the writer never for a whole batch. At most two
-        // batches of results are alive at once.
-        let batch = 4 * rayon::current_num_threads().max(1);
-        let (tx, rx) = std::sync::mpsc::sync_channel::<Vec<T>>(1);
+        // Line numbers first (one fast counting pass, in parallel, only when
+        // they are wanted), so that every piece can be mapped on its own.
+        let counts: Vec<u64> = pieces.par_iter().map(|r| self.count_lines(&bytes[r.clone()])).collect();
+        let mut first_lines = Vec::with_capacity(pieces.len());
+        let mut line = u64::from(self.lines);
+        for count in counts {
+            first_lines.push(line);
+            line += count;
+        }
+        // A sliding window: as many workers as the pool has threads take
+        // pieces in order, at most `window` ahead of the writer; this thread
+        // writes the results in input order as they complete. No batch
+        // barrier: a slow piece holds up only its own place in the output.
+        let workers = rayon::current_num_threads().max(1);
+        let window = 4 * workers;
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let gate = (std::sync::Mutex::new(0usize), std::sync::Condvar::new());
+        let stop = std::sync::atomic::AtomicBool::new(false);
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, T)>();
         std::thread::scope(|scope| {
-            let map = &map;
-            let producer = scope.spawn(move || {
-                let mut line = u64::from(self.lines);
-                for group in pieces.chunks(batch) {
-                    let counts: Vec<u64> = group.par_iter().map(|r| self.count_lines(&bytes[r.clone()])).collect();
-                    let chunks: Vec<Chunk<'a>> = group
-                        .iter()
-                        .zip(&counts)
-                        .map(|(r, &count)| {
-                            let chunk = self.in_memory(bytes, r.clone(), line);
-                            line += count;
-                            chunk
-                        })
-                        .collect();
-                    let results: Vec<T> = chunks.par_iter().map(map).collect();
-                    if tx.send(results).is_err() {
-                        return; // the sink failed: stop mapping
+            for _ in 0..workers {
+                let (tx, map, pieces, first_lines) = (tx.clone(), &map, &pieces, &first_lines);
+                let (next, gate, stop) = (&next, &gate, &stop);
+                scope.spawn(move || {
+                    use std::sync::atomic::Ordering::Relaxed;
+                    loop {
+                        let k = next.fetch_add(1, Relaxed);
+                        if k >= pieces.len() {
+                            return;
+                        }
+                        {
+                            let (written, cv) = gate;
+                            let mut w = written.lock().unwrap_or_else(|e| e.into_inner());
+                            while k >= *w + window && !stop.load(Relaxed) {
+                                w = cv.wait(w).unwrap_or_else(|e| e.into_inner());
+                            }
+                        }
+                        if stop.load(Relaxed) {
+                            return;
+                        }
+                        let result = map(&self.in_memory(bytes, pieces[k].clone(), first_lines[k]));
+                        if tx.send((k, result)).is_err() {
+                            return;
+                        }
                     }
-                }
-            });
+                });
+            }
+            drop(tx);
             let mut outcome = Ok(());
-            for results in rx.iter() {
-                if let Err(e) = results.into_iter().try_for_each(&mut sink) {
-                    outcome = Err(e);
+            let mut pending = std::collections::BTreeMap::new();
+            let mut written = 0;
+            for (k, result) in rx.iter() {
+                pending.insert(k, result);
+                while let Some(result) = pending.remove(&written) {
+                    if let Err(e) = sink(result) {
+                        outcome = Err(e);
+                        break;
+                    }
+                    written += 1;
+                }
+                if outcome.is_err() {
                     break;
                 }
+                let (w, cv) = &gate;
+                *w.lock().unwrap_or_else(|e| e.into_inner()) = written;
+                cv.notify_all();
             }
+            // On a sink error: release the waiting workers and stop the rest.
+            stop.store(true, std::sync::atomic::Ordering::Relaxed);
+            gate.1.notify_all();
             drop(rx);
-            if let Err(panic) = producer.join() {
-                std::panic::resume_unwind(panic);
-            }
             outcome
         })
     }
@@ -301,5 +335,63 @@ impl ParallelFinder {
 
     fn count_lines(&self, bytes: &[u8]) -> u64 {
         crate::stream::count_byte(self.lines.then_some(self.terminator), bytes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text() -> Vec<u8> {
+        (0..2000)
+            .map(|i| format!("line {i} see h{i}.example.com now\n"))
+            .collect::<String>()
+            .into_bytes()
+    }
+
+    #[test]
+    fn results_reach_the_sink_in_input_order_with_line_numbers() {
+        let text = text();
+        let mut pf = ParallelFinder::new(Finder::new());
+        pf.piece_size(97);
+        let mut got = Vec::new();
+        let done: Result<(), ()> = pf.map_chunks(
+            &text,
+            |chunk| {
+                chunk
+                    .links()
+                    .map(|l| (l.line(), l.as_str().to_owned()))
+                    .collect::<Vec<_>>()
+            },
+            |links| {
+                got.extend(links);
+                Ok(())
+            },
+        );
+        assert!(done.is_ok());
+        let want: Vec<(u64, String)> = (0..2000).map(|i| (i as u64 + 1, format!("h{i}.example.com"))).collect();
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_failing_sink_stops_the_run_with_its_error() {
+        let text = text();
+        let mut pf = ParallelFinder::new(Finder::new());
+        pf.piece_size(50);
+        let mut calls = 0;
+        let done = pf.map_chunks(
+            &text,
+            |chunk| chunk.links().count(),
+            |_| {
+                calls += 1;
+                if calls == 3 {
+                    Err("closed")
+                } else {
+                    Ok(())
+                }
+            },
+        );
+        assert_eq!(done, Err("closed"));
+        assert_eq!(calls, 3);
     }
 }
