@@ -4,7 +4,7 @@
 //! look-behind, so finding is linear in the input:
 //!
 //! * a trigger (`:` of a scheme; `.`, `。`, `．`, `｡` of a domain) is found
-//!   with memchr/memmem and each trigger is looked at once;
+//!   by the vector classifier in `trigger.rs` and each is looked at once;
 //! * looking back from a trigger is capped (64 bytes for a scheme, 255 for a
 //!   domain, 128 for an email local part);
 //! * a candidate is rejected *before* its end is scanned whenever the reason

@@ -5,9 +5,10 @@
 //! of the triggers that pass the cheap neighbour checks of
 //! [`worth_a_look`]; runs such as `::::`, `....` or `a.a.a` and text
 //! without any trigger cost about one instruction a byte. On x86-64 the
-//! classification uses SSE2 (part of the x86-64 baseline, so no runtime
-//! detection is needed); elsewhere, and for the last bytes of a text, a
-//! scalar loop computes the same mask.
+//! classification uses AVX2 when the CPU reports it (detected once per
+//! finder run) and SSE2 otherwise (part of the x86-64 baseline); on other
+//! targets, and for the first and last bytes of a text, a scalar loop
+//! computes the same mask (tests check all three agree).
 
 use super::Finder;
 
