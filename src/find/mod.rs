@@ -230,6 +230,7 @@ impl Finder {
             pos: 0,
             floor: 0,
             triggers: trigger::Triggers::new(self),
+            skip: SkipState::default(),
         }
     }
 
@@ -251,6 +252,7 @@ impl Finder {
             pos: 0,
             floor: 0,
             triggers: trigger::Triggers::new(self),
+            skip: SkipState::default(),
         };
         links.advance_run();
         links
@@ -408,6 +410,7 @@ pub struct Links<'f, 't> {
     pos: usize,
     floor: usize,
     triggers: trigger::Triggers,
+    skip: SkipState,
 }
 
 impl<'f, 't> Links<'f, 't> {
@@ -483,7 +486,7 @@ impl<'f, 't> Iterator for Links<'f, 't> {
             // non-ASCII dot) cannot hold a link: binary data is mostly such
             // short runs, so skip them without setting up a scan.
             loop {
-                let (start, known) = skip_short_trigger_free_runs(self.bytes, self.next_run);
+                let (start, known) = skip_short_trigger_free_runs(self.bytes, self.next_run, &mut self.skip);
                 self.next_run = start;
                 match known {
                     // The skipper decoded the whole run, up to the invalid
@@ -532,19 +535,29 @@ impl<'f, 't> Iterator for Links<'f, 't> {
 /// Returns where the scan goes on and, when the run starting there was
 /// decoded to its end (an invalid sequence), that end and where the next
 /// run may start.
-fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize) -> (usize, Option<(usize, usize)>) {
+///
+/// `seen` carries what earlier calls learned (the next trigger byte, and how
+/// far back before it no such error byte exists), so that every byte is
+/// searched at most once forward and once backward over a whole input.
+fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize, seen: &mut SkipState) -> (usize, Option<(usize, usize)>) {
     let n = bytes.len();
-    let mut next_trigger = 0;
     loop {
-        if i >= next_trigger {
-            next_trigger = find_trigger_byte(bytes, i);
-            if next_trigger >= n {
-                return (n, None);
-            }
+        if seen.trigger.is_none_or(|t| i > t) {
+            let t = find_trigger_byte(bytes, i);
+            seen.trigger = Some(t);
+            seen.clean_from = t;
         }
-        if next_trigger - i > 16 {
-            if let Some(q) = (i + 1..next_trigger).rev().find(|&q| is_error_anywhere(bytes, q)) {
-                i = q + 1;
+        let next_trigger = seen.trigger.unwrap_or(n);
+        if next_trigger >= n {
+            return (n, None);
+        }
+        if next_trigger - i > 16 && i + 1 < seen.clean_from {
+            match (i + 1..seen.clean_from).rev().find(|&q| is_error_anywhere(bytes, q)) {
+                Some(q) => {
+                    i = q + 1;
+                    seen.clean_from = i;
+                }
+                None => seen.clean_from = i + 1,
             }
         }
         while i < n && matches!(bytes[i], 0x80..=0xC1 | 0xF5..=0xFF) {
@@ -578,6 +591,17 @@ fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize) -> (usize, Option<(u
             }
         }
     }
+}
+
+/// What `skip_short_trigger_free_runs` knows about the input ahead.
+#[derive(Clone, Copy, Debug, Default)]
+struct SkipState {
+    /// The first trigger byte at or after the last search start (or the
+    /// input's length); `None` before the first search.
+    trigger: Option<usize>,
+    /// No byte in `[clean_from, trigger)` is an error wherever decoding
+    /// starts.
+    clean_from: usize,
 }
 
 /// The first trigger byte (`:`, `.`, 0xE3, 0xEF) at or after `i`, or the
