@@ -336,20 +336,19 @@ fn is_plain_ascii_link(s: &str) -> bool {
     let Ok(iri) = crate::Iri::parse(s) else {
         return false;
     };
-    let host_ok = iri.host().is_none_or(|h| {
-        h.bytes()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.')
-    });
+    let plain_name = |name: &str| {
+        !name.is_empty()
+            && name
+                .bytes()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.')
+    };
+    let host_ok = iri.host().is_none_or(plain_name);
     // `mailto:` with one address: its domain under the same rule as a host.
     let mailto_ok = !iri.scheme().eq_ignore_ascii_case("mailto")
         || (iri.query().is_none()
             && iri.fragment().is_none()
             && !iri.path().contains(',')
-            && iri.path().rsplit_once('@').is_some_and(|(_, d)| {
-                !d.is_empty()
-                    && d.bytes()
-                        .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'-' || c == b'.')
-            }));
+            && iri.path().rsplit_once('@').is_some_and(|(_, d)| plain_name(d)));
     host_ok && mailto_ok
 }
 

@@ -422,9 +422,7 @@ impl<'f, 't> Links<'f, 't> {
         // Bytes that can never start a UTF-8 sequence (stray continuation
         // bytes, 0xC0, 0xC1, 0xF5..) are skipped without a validator call:
         // binary data is mostly such bytes.
-        while self.next_run < self.bytes.len() && matches!(self.bytes[self.next_run], 0x80..=0xC1 | 0xF5..=0xFF) {
-            self.next_run += 1;
-        }
+        self.next_run = skip_non_starts(self.bytes, self.next_run);
         if self.next_run >= self.bytes.len() {
             return false;
         }
@@ -505,9 +503,7 @@ impl<'f, 't> Iterator for Links<'f, 't> {
                             return None;
                         }
                         let r = self.run.as_bytes();
-                        if r.len() >= 4
-                            && (memchr::memchr3(b':', b'.', 0xE3, r).is_some() || memchr::memchr(0xEF, r).is_some())
-                        {
+                        if r.len() >= 4 && find_trigger_byte(r, 0) < r.len() {
                             break;
                         }
                     }
@@ -560,9 +556,7 @@ fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize, seen: &mut SkipState
                 None => seen.clean_from = i + 1,
             }
         }
-        while i < n && matches!(bytes[i], 0x80..=0xC1 | 0xF5..=0xFF) {
-            i += 1;
-        }
+        i = skip_non_starts(bytes, i);
         let start = i;
         let mut trigger = false;
         loop {
@@ -571,13 +565,13 @@ fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize, seen: &mut SkipState
             }
             let c = bytes[i];
             if c < 0x80 {
-                trigger |= c == b':' || c == b'.';
+                trigger |= is_trigger_byte(c);
                 i += 1;
                 continue;
             }
             match utf8_sequence(bytes, i) {
                 Ok(len) => {
-                    trigger |= c == 0xE3 || c == 0xEF;
+                    trigger |= is_trigger_byte(c);
                     i += len;
                 }
                 Err(Some(bad)) => {
@@ -602,6 +596,21 @@ struct SkipState {
     /// No byte in `[clean_from, trigger)` is an error wherever decoding
     /// starts.
     clean_from: usize,
+}
+
+/// Skips bytes that can never start a UTF-8 sequence (continuation bytes,
+/// 0xC0, 0xC1, 0xF5–0xFF) from `i`: binary data is mostly such bytes.
+fn skip_non_starts(bytes: &[u8], mut i: usize) -> usize {
+    while i < bytes.len() && matches!(bytes[i], 0x80..=0xC1 | 0xF5..=0xFF) {
+        i += 1;
+    }
+    i
+}
+
+/// A byte every link holds one of: `:`, `.`, or the lead byte of a
+/// non-ASCII dot (`。` E3…, `．` and `｡` EF…).
+fn is_trigger_byte(c: u8) -> bool {
+    matches!(c, b':' | b'.' | 0xE3 | 0xEF)
 }
 
 /// The first trigger byte (`:`, `.`, 0xE3, 0xEF) at or after `i`, or the

@@ -15,7 +15,7 @@
 use super::trigger::{worth_a_look, Triggers};
 use super::{Finder, LinkKind};
 use crate::chars::{is_link_email, link_term, opening_bracket, LinkTerm};
-use crate::iri::parse::{can_appear_in_iri, quick_valid_iri, validate_after_authority};
+use crate::iri::parse::{ascii_can_appear_in_iri, can_appear_in_iri, quick_valid_iri, validate_after_authority};
 use crate::iri::uses_dns;
 use crate::Iri;
 use unicode_segmentation::GraphemeCursor;
@@ -106,6 +106,18 @@ const SCHEME_BYTE: u8 = 1;
 const LABEL_BYTE: u8 = 2;
 const AUTHORITY_END: u8 = 4;
 const DOT_BYTE: u8 = 8;
+/// `can_appear_in_iri`.
+const IN_IRI: u8 = 16;
+/// The forward scan may take the byte by its UTS 58 class alone: allowed
+/// in an IRI, not a bracket, not a quote a link may start after, not `?`
+/// or `#` (which may start a part)…
+const SIMPLE: u8 = 32;
+/// …Include rather than Soft…
+const INCLUDE: u8 = 64;
+/// …and no effect on the bracket stack or the part in any part (the other
+/// simple bytes, `/` `=` `&` `:`, clear the stack in some parts and need
+/// it empty). A unit test checks these classes against the UTS 58 data.
+const NEUTRAL: u8 = 128;
 
 static BYTE_CLASS: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -124,6 +136,19 @@ static BYTE_CLASS: [u8; 256] = {
         if b == b'.' {
             t[i] |= DOT_BYTE;
         }
+        if ascii_can_appear_in_iri(b) {
+            t[i] |= IN_IRI;
+            let simple = !matches!(
+                b,
+                b'?' | b'#' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'<' | b'>' | b'\'' | b'"' | b'`'
+            );
+            if simple {
+                // UTS 58 Soft among these: the sentence punctuation.
+                let soft = matches!(b, b'.' | b',' | b';' | b':' | b'!');
+                let neutral = !matches!(b, b'/' | b'=' | b'&' | b':');
+                t[i] |= SIMPLE | if soft { 0 } else { INCLUDE } | if neutral { NEUTRAL } else { 0 };
+            }
+        }
         i += 1;
     }
     t
@@ -134,9 +159,17 @@ fn has_class(b: u8, class: u8) -> bool {
     BYTE_CLASS[b as usize] & class != 0
 }
 
+/// `scheme` characters after the first: ASCII letters, digits, `+-.`.
 #[inline]
-fn is_scheme_byte(b: u8) -> bool {
+pub(super) fn is_scheme_byte(b: u8) -> bool {
     has_class(b, SCHEME_BYTE)
+}
+
+/// Bytes of a domain label: ASCII letters, digits, `-`, and every byte of a
+/// non-ASCII character.
+#[inline]
+pub(super) fn is_label_byte(b: u8) -> bool {
+    has_class(b, LABEL_BYTE) || b >= 0x80
 }
 
 /// ASCII case-insensitive `ends_with`, safe on any UTF-8 (compares bytes).
@@ -449,9 +482,9 @@ fn scan_forward(f: &Finder, text: &str, start: usize, mut part: Part, quote: Opt
         // well-predicted branch per byte.
         // (Non-short-circuit operators: the conditions are computed, not
         // branched on.)
-        let k = FAST_ASCII[b[i] as usize];
+        let k = BYTE_CLASS[b[i] as usize];
         let free = brackets.stack.is_empty() & !((b[i] == b'/') & (part == Part::Authority));
-        if (k != 0) & ((k & NEUTRAL != 0) | free) {
+        if (k & SIMPLE != 0) & ((k & NEUTRAL != 0) | free) {
             end = if k & INCLUDE != 0 { i + 1 } else { end };
             i += 1;
             continue;
@@ -468,7 +501,7 @@ fn scan_forward(f: &Finder, text: &str, start: usize, mut part: Part, quote: Opt
         }
         let (c, clen) = if b[i] < 0x80 {
             let c = b[i] as char;
-            if !strict && (Some(c) == quote || !ASCII_IN_IRI[b[i] as usize]) {
+            if !strict && (Some(c) == quote || !has_class(b[i], IN_IRI)) {
                 break;
             }
             (c, 1)
@@ -528,79 +561,6 @@ fn scan_forward(f: &Finder, text: &str, start: usize, mut part: Part, quote: Opt
         i += clen;
     }
     end
-}
-
-/// Flags of `FAST_ASCII`: a byte the forward scan may take by its class
-/// alone (`SIMPLE`); Include rather than Soft (`INCLUDE`); and no effect on
-/// the bracket stack or the part in any part (`NEUTRAL`; the others, `/`
-/// `=` `&` `:`, clear the stack in some parts and need it empty).
-const SIMPLE: u8 = 1;
-const INCLUDE: u8 = 2;
-const NEUTRAL: u8 = 4;
-
-/// ASCII allowed in an IRI that is not a bracket, not a quote a link may
-/// start after, and not `?` or `#` (which may start a part), with its
-/// flags; 0 for every other byte (a unit test checks the classes against
-/// the UTS 58 data).
-static FAST_ASCII: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut c = 0;
-    while c < 128 {
-        let b = c as u8;
-        let simple = can_appear_in_iri_const(b)
-            && !matches!(
-                b,
-                b'?' | b'#' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'<' | b'>' | b'\'' | b'"' | b'`'
-            );
-        if simple {
-            // UTS 58 Soft among these: the sentence punctuation.
-            let soft = matches!(b, b'.' | b',' | b';' | b':' | b'!');
-            let neutral = !matches!(b, b'/' | b'=' | b'&' | b':');
-            t[c] = SIMPLE | if soft { 0 } else { INCLUDE } | if neutral { NEUTRAL } else { 0 };
-        }
-        c += 1;
-    }
-    t
-};
-
-/// `can_appear_in_iri` for the ASCII range.
-static ASCII_IN_IRI: [bool; 128] = {
-    let mut t = [false; 128];
-    let mut c = 0;
-    while c < 128 {
-        t[c] = can_appear_in_iri_const(c as u8);
-        c += 1;
-    }
-    t
-};
-
-const fn can_appear_in_iri_const(b: u8) -> bool {
-    b.is_ascii_alphanumeric()
-        || matches!(
-            b,
-            b'-' | b'.'
-                | b'_'
-                | b'~'
-                | b'!'
-                | b'$'
-                | b'&'
-                | b'\''
-                | b'('
-                | b')'
-                | b'*'
-                | b'+'
-                | b','
-                | b';'
-                | b'='
-                | b':'
-                | b'@'
-                | b'/'
-                | b'?'
-                | b'#'
-                | b'%'
-                | b'['
-                | b']'
-        )
 }
 
 /// Drops trailing Soft characters and (default mode) unclosed openers.
@@ -1293,8 +1253,9 @@ mod tests {
 
     #[test]
     fn fast_ascii_classes_agree_with_the_uts58_data() {
-        for b in 0u8..128 {
-            let k = FAST_ASCII[b as usize];
+        let fast = |b: u8| BYTE_CLASS[b as usize] & (SIMPLE | INCLUDE | NEUTRAL);
+        for b in 0u8..=255 {
+            let k = fast(b);
             if k != 0 {
                 let c = b as char;
                 let term = if k & INCLUDE != 0 {
@@ -1309,15 +1270,15 @@ mod tests {
                 );
             }
         }
-        assert_eq!(FAST_ASCII[b'a' as usize], SIMPLE | INCLUDE | NEUTRAL);
-        assert_eq!(FAST_ASCII[b'/' as usize], SIMPLE | INCLUDE);
-        assert_eq!(FAST_ASCII[b'?' as usize], 0);
+        assert_eq!(fast(b'a'), SIMPLE | INCLUDE | NEUTRAL);
+        assert_eq!(fast(b'/'), SIMPLE | INCLUDE);
+        assert_eq!(fast(b'?'), 0);
     }
 
     #[test]
     fn ascii_in_iri_table_matches_the_parser() {
         for b in 0u8..128 {
-            assert_eq!(ASCII_IN_IRI[b as usize], can_appear_in_iri(b as char), "{b}");
+            assert_eq!(has_class(b, IN_IRI), can_appear_in_iri(b as char), "{b}");
         }
     }
 

@@ -10,6 +10,7 @@
 //! targets, and for the first and last bytes of a text, a scalar loop
 //! computes the same mask (tests check all three agree).
 
+use super::scan::{is_label_byte, is_scheme_byte};
 use super::Finder;
 
 /// The triggers of one text, handed out in increasing order.
@@ -128,16 +129,6 @@ fn is_cjk_dot(b: &[u8], i: usize) -> bool {
         b.get(i..i + 3),
         Some([0xE3, 0x80, 0x82] | [0xEF, 0xBC, 0x8E] | [0xEF, 0xBD, 0xA1])
     )
-}
-
-#[inline]
-fn is_scheme_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || matches!(c, b'+' | b'-' | b'.')
-}
-
-#[inline]
-fn is_label_byte(c: u8) -> bool {
-    c.is_ascii_alphanumeric() || c == b'-' || c >= 0x80
 }
 
 /// Cheap checks that reject most triggers before any real work: a scheme

@@ -661,12 +661,17 @@ pub(crate) fn validate_after_authority(s: &str) -> Result<(), ParseError> {
     Ok(())
 }
 
+/// The ASCII part of [`can_appear_in_iri`], usable in constant tables.
+pub(crate) const fn ascii_can_appear_in_iri(b: u8) -> bool {
+    b < 128 && (QUERY | mask(b"#%[]")) & (1u128 << b) != 0
+}
+
 /// Whether `c` can appear somewhere in an IRI (in the query at best):
 /// the finder treats every other character as a hard boundary.
 #[inline]
 pub(crate) fn can_appear_in_iri(c: char) -> bool {
     if c.is_ascii() {
-        ascii_in(QUERY | mask(b"#%[]"), c as u8)
+        ascii_can_appear_in_iri(c as u8)
     } else {
         !is_bidi_control(c) && (is_ucschar(c) || is_iprivate(c))
     }
