@@ -467,14 +467,55 @@ impl Brackets {
 /// Scans forward from `start` by the UTS 58 rules (plus, in the default
 /// mode, the RFC 3987 character repertoire, CJK punctuation and closing
 /// quotes) and returns the end of what is kept.
-fn scan_forward(f: &Finder, text: &str, start: usize, mut part: Part, quote: Option<char>, link_start: usize) -> usize {
+fn scan_forward(f: &Finder, text: &str, start: usize, part: Part, quote: Option<char>, link_start: usize) -> usize {
+    scan_forward_with::<true>(f, text, start, part, quote, link_start)
+}
+
+/// [`scan_forward`], with or without the eight-byte path (the tests check
+/// that both end every link at the same place).
+#[inline(always)]
+fn scan_forward_with<const CHUNKS: bool>(
+    f: &Finder,
+    text: &str,
+    start: usize,
+    mut part: Part,
+    quote: Option<char>,
+    link_start: usize,
+) -> usize {
     let b = text.as_bytes();
     let limit = text.len().min(link_start.saturating_add(f.max_link_len));
     let strict = f.strict_uts58;
     let mut brackets = Brackets::new();
     let mut i = start;
     let mut end = start;
+    // Where the eight-byte path is tried next: `usize::MAX` while a part
+    // or bracket rule can apply to a simple byte (a bracket is open, or in
+    // the authority), else the next byte after the last attempt's stop.
+    // Only the byte-by-byte path below changes that state.
+    let chunkable = |part: Part, brackets: &Brackets| CHUNKS && part != Part::Authority && brackets.stack.is_empty();
+    let mut next_chunk = if chunkable(part, &brackets) { start } else { usize::MAX };
     while i < limit {
+        // Eight plain bytes at a time: long paths and queries. One table
+        // load per byte, one branch per eight.
+        if i >= next_chunk && has_class(b[i], SIMPLE) {
+            let run = i;
+            while i + 8 <= limit {
+                let chunk: &[u8; 8] = b[i..i + 8].try_into().expect("eight bytes");
+                if chunk.iter().fold(SIMPLE, |all, &c| all & BYTE_CLASS[c as usize]) == 0 {
+                    break;
+                }
+                i += 8;
+            }
+            // The run may end in Soft punctuation: `end` follows its last
+            // Include byte, if any (found from the back, once per run).
+            if let Some(j) = b[run..i].iter().rposition(|&c| BYTE_CLASS[c as usize] & INCLUDE != 0) {
+                end = run + j + 1;
+            }
+            next_chunk = i + 16;
+            if i >= limit {
+                break;
+            }
+        }
         // Fast path: ASCII whose only effect is its Include/Soft class:
         // plain link characters and sub-delims anywhere, and (with no
         // bracket open) the separators inside a part: `/` after the
@@ -559,6 +600,11 @@ fn scan_forward(f: &Finder, text: &str, start: usize, mut part: Part, quote: Opt
             _ => {}
         }
         i += clen;
+        next_chunk = match (chunkable(part, &brackets), next_chunk) {
+            (false, _) => usize::MAX,
+            (true, usize::MAX) => i,
+            (true, n) => n,
+        };
     }
     end
 }
@@ -1209,6 +1255,82 @@ fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Opti
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(5_000))]
+
+        /// The eight-byte path in the forward scan ends every link where
+        /// the byte-by-byte rules end it: in every part, with and without
+        /// a quote, with a length cap that falls anywhere.
+        #[test]
+        fn eight_byte_path_ends_links_where_the_byte_rules_do(
+            pieces in proptest::collection::vec(proptest::sample::select(SCAN_PIECES), 0..64),
+            cap in 1usize..200,
+        ) {
+            let text = pieces.concat();
+            let mut f = Finder::new();
+            for max in [usize::MAX, cap] {
+                f.max_link_len(max);
+                for part in [Part::Authority, Part::Path, Part::Query, Part::Fragment] {
+                    for quote in [None, Some('"'), Some('\'')] {
+                        for start in [0, text.len() / 3].into_iter().filter(|&s| text.is_char_boundary(s)) {
+                            proptest::prop_assert_eq!(
+                                scan_forward_with::<true>(&f, &text, start, part, quote, 0),
+                                scan_forward_with::<false>(&f, &text, start, part, quote, 0),
+                                "{:?} {:?} {:?} from {}", text, part, quote, start
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs of plain link bytes, with every byte that has a part or
+    /// bracket rule, Soft punctuation, quotes, stops and non-ASCII.
+    const SCAN_PIECES: &[&str] = &[
+        "abcdefgh",
+        "xyz0123",
+        "a",
+        "-",
+        "_",
+        "~",
+        "%41",
+        "%",
+        ".",
+        ",",
+        ";",
+        ":",
+        "!",
+        "/",
+        "?",
+        "#",
+        "=",
+        "&",
+        "+",
+        "*",
+        "(",
+        ")",
+        "[",
+        "]",
+        "{",
+        "}",
+        "<",
+        ">",
+        "'",
+        "\"",
+        "`",
+        " ",
+        "\n",
+        "é",
+        "例",
+        "。",
+        "\u{202E}",
+        "\u{FEFF}",
+        ":~:",
+        "a.b.c.d.e.f",
+        "path/to/some/page.html",
+    ];
 
     #[test]
     fn unicode_tlds_come_from_the_xn_entries() {
