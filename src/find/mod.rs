@@ -231,6 +231,7 @@ impl Finder {
             floor: 0,
             triggers: trigger::Triggers::new(self),
             skip: SkipState::default(),
+            raw_triggers: trigger::Triggers::new(self),
         }
     }
 
@@ -253,6 +254,7 @@ impl Finder {
             floor: 0,
             triggers: trigger::Triggers::new(self),
             skip: SkipState::default(),
+            raw_triggers: trigger::Triggers::new(self),
         };
         links.advance_run();
         links
@@ -411,6 +413,8 @@ pub struct Links<'f, 't> {
     floor: usize,
     triggers: trigger::Triggers,
     skip: SkipState,
+    /// Triggers of the whole input, valid UTF-8 or not (for the skipper).
+    raw_triggers: trigger::Triggers,
 }
 
 impl<'f, 't> Links<'f, 't> {
@@ -484,7 +488,8 @@ impl<'f, 't> Iterator for Links<'f, 't> {
             // non-ASCII dot) cannot hold a link: binary data is mostly such
             // short runs, so skip them without setting up a scan.
             loop {
-                let (start, known) = skip_short_trigger_free_runs(self.bytes, self.next_run, &mut self.skip);
+                let (start, known) =
+                    skip_short_trigger_free_runs(self.bytes, self.next_run, &mut self.skip, &mut self.raw_triggers);
                 self.next_run = start;
                 match known {
                     // The skipper decoded the whole run, up to the invalid
@@ -514,14 +519,17 @@ impl<'f, 't> Iterator for Links<'f, 't> {
 }
 
 /// Where the run-by-run scan of `bytes` from `i` should go on: past every
-/// short valid UTF-8 run (under 64 bytes) that has no trigger byte (`:`,
-/// `.`, or the lead byte of a non-ASCII dot) or is under four bytes long,
-/// and so cannot hold a link. The runs are the ones `Links::advance_run`
+/// short valid UTF-8 run (under 64 bytes) that holds no trigger or is
+/// under four bytes long, and so cannot hold a link. The triggers are those
+/// of the whole input, classified by the vector trigger search over the
+/// raw bytes (`raw`): a trigger of a run is also one of the whole input
+/// (see `Triggers::next_in_bytes`), and in binary data two in three trigger
+/// bytes fail the neighbour checks. The runs are the ones `Links::advance_run`
 /// makes (a test compares the sequence decoding with std's), found here one
 /// byte at a time: binary data is mostly such runs, and setting up a scan
 /// (and a validator call) for each cost more than reading its bytes.
 ///
-/// Stretches without any trigger byte are jumped over: no run inside one
+/// Stretches without any trigger are jumped over: no run inside one
 /// can hold a link. The scan resumes just after the last byte before the
 /// next trigger that is an error wherever decoding started (C0, C1, F5–FF,
 /// or a continuation byte right after an ASCII byte, which ends any
@@ -532,14 +540,19 @@ impl<'f, 't> Iterator for Links<'f, 't> {
 /// decoded to its end (an invalid sequence), that end and where the next
 /// run may start.
 ///
-/// `seen` carries what earlier calls learned (the next trigger byte, and how
+/// `seen` carries what earlier calls learned (the next trigger, and how
 /// far back before it no such error byte exists), so that every byte is
 /// searched at most once forward and once backward over a whole input.
-fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize, seen: &mut SkipState) -> (usize, Option<(usize, usize)>) {
+fn skip_short_trigger_free_runs(
+    bytes: &[u8],
+    mut i: usize,
+    seen: &mut SkipState,
+    raw: &mut trigger::Triggers,
+) -> (usize, Option<(usize, usize)>) {
     let n = bytes.len();
     loop {
         if seen.trigger.is_none_or(|t| i > t) {
-            let t = find_trigger_byte(bytes, i);
+            let t = raw.next_in_bytes(bytes, i).map_or(n, |(t, _)| t);
             seen.trigger = Some(t);
             seen.clean_from = t;
         }
@@ -558,24 +571,18 @@ fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize, seen: &mut SkipState
         }
         i = skip_non_starts(bytes, i);
         let start = i;
-        let mut trigger = false;
         loop {
             if i >= n || i - start >= 64 {
                 return (start, None);
             }
-            let c = bytes[i];
-            if c < 0x80 {
-                trigger |= is_trigger_byte(c);
+            if bytes[i] < 0x80 {
                 i += 1;
                 continue;
             }
             match utf8_sequence(bytes, i) {
-                Ok(len) => {
-                    trigger |= is_trigger_byte(c);
-                    i += len;
-                }
+                Ok(len) => i += len,
                 Err(Some(bad)) => {
-                    if trigger && i - start >= 4 {
+                    if (start..i).contains(&next_trigger) && i - start >= 4 {
                         return (start, Some((i, i + bad)));
                     }
                     i += bad;
@@ -590,7 +597,7 @@ fn skip_short_trigger_free_runs(bytes: &[u8], mut i: usize, seen: &mut SkipState
 /// What `skip_short_trigger_free_runs` knows about the input ahead.
 #[derive(Clone, Copy, Debug, Default)]
 struct SkipState {
-    /// The first trigger byte at or after the last search start (or the
+    /// The first trigger at or after the last search start (or the
     /// input's length); `None` before the first search.
     trigger: Option<usize>,
     /// No byte in `[clean_from, trigger)` is an error wherever decoding
@@ -607,14 +614,9 @@ fn skip_non_starts(bytes: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// A byte every link holds one of: `:`, `.`, or the lead byte of a
-/// non-ASCII dot (`。` E3…, `．` and `｡` EF…).
-fn is_trigger_byte(c: u8) -> bool {
-    matches!(c, b':' | b'.' | 0xE3 | 0xEF)
-}
-
-/// The first trigger byte (`:`, `.`, 0xE3, 0xEF) at or after `i`, or the
-/// length of `bytes`.
+/// The first byte at or after `i` that every link holds one of (`:`, `.`,
+/// or the lead byte of a non-ASCII dot: `。` E3…, `．` and `｡` EF…), or
+/// the length of `bytes`.
 fn find_trigger_byte(bytes: &[u8], i: usize) -> usize {
     let rest = &bytes[i..];
     let a = memchr::memchr3(b':', b'.', 0xE3, rest).unwrap_or(rest.len());

@@ -46,8 +46,16 @@ impl Triggers {
 
     /// The next trigger at or after `pos` that passes [`worth_a_look`]: its
     /// byte offset and length.
-    pub(crate) fn next(&mut self, text: &str, mut pos: usize) -> Option<(usize, usize)> {
-        let b = text.as_bytes();
+    pub(crate) fn next(&mut self, text: &str, pos: usize) -> Option<(usize, usize)> {
+        self.next_in_bytes(text.as_bytes(), pos)
+    }
+
+    /// [`Triggers::next`] on bytes that need not be UTF-8. Every check of
+    /// [`worth_a_look`] fails where a neighbour is missing and an invalid
+    /// byte (0x80 and up) passes at least as many as a missing one: so a
+    /// trigger of a valid run inside `b` is also a trigger of `b`, at the
+    /// same place. Calls must not go back before an earlier answer.
+    pub(crate) fn next_in_bytes(&mut self, b: &[u8], mut pos: usize) -> Option<(usize, usize)> {
         loop {
             if pos >= b.len() {
                 return None;
@@ -440,6 +448,54 @@ mod tests {
         for pad in 0..140 {
             let s = format!("{}see http://a.example/ and b.example.org。み", "x ".repeat(pad));
             assert_eq!(found(&s), reference(s.as_bytes()), "pad {pad}");
+        }
+    }
+
+    /// What the binary skipper relies on: every trigger of a valid UTF-8
+    /// run is a trigger of the raw bytes around it, at the same place (an
+    /// invalid neighbour passes every check a missing one passes).
+    #[test]
+    fn triggers_of_a_valid_run_are_triggers_of_the_raw_bytes() {
+        let pieces: [&[u8]; 14] = [
+            b"a",
+            b"Z",
+            b"0",
+            b"-",
+            b".",
+            b":",
+            b"//",
+            b" ",
+            b"\xFF",
+            b"\x80",
+            b"\xC3\xA9",
+            b"\xE3\x80\x82",
+            b"\xEF\xBC",
+            b"\xE3",
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..5000 {
+            let mut bytes = Vec::new();
+            for _ in 0..(seed % 160) as usize {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                bytes.extend_from_slice(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            let mut raw = Triggers::new(&finder());
+            let mut all = Vec::new();
+            let mut pos = 0;
+            while let Some((at, len)) = raw.next_in_bytes(&bytes, pos) {
+                all.push(at);
+                pos = at + len;
+            }
+            assert_eq!(all, reference(&bytes), "{bytes:02X?}");
+            for chunk in bytes.utf8_chunks() {
+                let run = chunk.valid();
+                let base = run.as_ptr() as usize - bytes.as_ptr() as usize;
+                for at in found(run) {
+                    assert!(all.contains(&(base + at)), "{bytes:02X?}: {run:?} at {at}");
+                }
+            }
         }
     }
 
