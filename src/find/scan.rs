@@ -760,6 +760,13 @@ fn local_part_ok(local: &str) -> bool {
 
 /// A candidate IRI whose scheme's `:` is at `colon`.
 fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw> {
+    try_scheme_with::<true>(f, text, colon, floor)
+}
+
+/// [`try_scheme`], with or without [`plain_web_link`] (the tests check
+/// that both find the same link at every colon).
+#[inline(always)]
+fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw> {
     let b = text.as_bytes();
     let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
     let mut s = colon;
@@ -791,6 +798,16 @@ fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw>
         }
     }
     let quote = prev.and_then(closing_quote);
+    if FAST && slashes && !is_file && !f.strict_uts58 && !scheme.eq_ignore_ascii_case("mailto") {
+        if let Some(end) = plain_web_link(f, text, s, colon, quote) {
+            return Some(Raw {
+                start: s,
+                end,
+                kind: LinkKind::Iri,
+                folded: false,
+            });
+        }
+    }
     let (tail_start, part, min_end) = if slashes {
         let a = colon + 3;
         // Look at the authority before scanning the rest: reject early.
@@ -856,6 +873,99 @@ fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw>
         kind: LinkKind::Iri,
         folded: false,
     })
+}
+
+/// The end of the link `scheme://host[:port][/path][?query][#fragment]` at
+/// `s` when it has the plain shape most links have: an ASCII host of
+/// letters, digits, `-` and dots that ends in a letter or digit, a port of
+/// digits, then link bytes that no bracket, quote or part rule applies to,
+/// `%` with two hex digits, `?`, one `#`; ended by a byte that is not in
+/// any IRI (space, `<`, `"`, …) or the end of the text. One pass over the
+/// bytes finds the end that the general rules (authority check, forward
+/// scan, validation, grapheme boundary) would find, and the link is valid
+/// by construction. `None`: not that shape, ask the general rules — so
+/// anything unusual (non-ASCII, brackets, userinfo, IP literals, a second
+/// `#`, the length cap) costs only this pass in addition.
+///
+/// Only for the default mode, a scheme with `//` other than `file` and
+/// `mailto`, and an opening quote whose closing quote is not in any IRI.
+fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<char>) -> Option<usize> {
+    if quote.is_some_and(|q| !q.is_ascii() || has_class(q as u8, IN_IRI)) {
+        return None;
+    }
+    let b = text.as_bytes();
+    let limit = b.len().min(s.saturating_add(f.max_link_len));
+    // The cap cuts the link: the general rules decide where.
+    let capped = |i: usize| i >= limit && limit < b.len();
+    // The host, with the label checks of `dns_labels_ok`.
+    let a = colon + 3;
+    let mut i = a;
+    let (mut prev_dot, mut prev_hyphen, mut bad) = (true, false, false);
+    while i < limit {
+        let c = b[i];
+        let (dot, hyphen) = (c == b'.', c == b'-');
+        if !(dot || has_class(c, LABEL_BYTE)) {
+            break;
+        }
+        bad |= (dot & (prev_dot | prev_hyphen)) | (hyphen & prev_dot);
+        (prev_dot, prev_hyphen) = (dot, hyphen);
+        i += 1;
+    }
+    if i == a || bad || prev_dot || prev_hyphen || capped(i) {
+        return None;
+    }
+    let mut end = i;
+    if b.get(i) == Some(&b':') {
+        let port = i + 1;
+        i = port;
+        while i < limit && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == port || capped(i) {
+            return None;
+        }
+        end = i;
+    }
+    // After the authority: the end of the text, an authority end that no
+    // IRI holds, or a path, query or fragment.
+    match b.get(i) {
+        None => return Some(end),
+        Some(&c) if c <= b' ' || matches!(c, b'<' | b'>' | b'"') => return Some(end),
+        Some(b'/' | b'?' | b'#') => {}
+        Some(_) => return None,
+    }
+    let mut fragment = false;
+    while i < limit {
+        let c = b[i];
+        let k = BYTE_CLASS[c as usize];
+        if k & SIMPLE != 0 {
+            if c == b'%' {
+                if i + 3 > limit || !(b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit()) {
+                    return None;
+                }
+                i += 3;
+                end = i;
+            } else {
+                i += 1;
+                end = if k & INCLUDE != 0 { i } else { end };
+            }
+            continue;
+        }
+        match c {
+            // Soft: kept only with more link after it.
+            b'?' => i += 1,
+            b'#' if !fragment => {
+                fragment = true;
+                i += 1;
+                end = i;
+            }
+            // Where the forward scan stops (the opening quote's closing
+            // quote is one of these bytes, or there is none).
+            _ if k & IN_IRI == 0 && c < 0x80 => return Some(end),
+            _ => return None,
+        }
+    }
+    (!capped(i)).then_some(end)
 }
 
 /// The length of a `mailto:` target: a domain ends at the first character
@@ -1285,6 +1395,103 @@ mod tests {
             }
         }
     }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// The one-pass path for plain web links finds, at every colon,
+        /// the link the general rules find (or, like them, none): with
+        /// quotes before the scheme, ports, every kind of byte after the
+        /// host and in the path, and a length cap that falls anywhere.
+        #[test]
+        fn plain_web_link_path_finds_what_the_general_rules_find(
+            pieces in proptest::collection::vec(proptest::sample::select(WEB_PIECES), 0..24),
+            cap in 16usize..80,
+            floor_at in 0usize..8,
+        ) {
+            let text = pieces.concat();
+            let mut f = Finder::new();
+            for max in [usize::MAX, cap] {
+                f.max_link_len(max);
+                for (colon, _) in text.match_indices(':') {
+                    let floor = colon.saturating_sub(floor_at);
+                    let floor = if text.is_char_boundary(floor) { floor } else { 0 };
+                    let fast = try_scheme_with::<true>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
+                    let general = try_scheme_with::<false>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
+                    proptest::prop_assert_eq!(fast, general, "{:?} at {} floor {} cap {}", text, colon, floor, max);
+                }
+            }
+        }
+    }
+
+    /// Schemes, hosts, ports and paths, good and bad, with every kind of
+    /// byte that can follow each.
+    const WEB_PIECES: &[&str] = &[
+        "http://",
+        "https://",
+        "HTTP://",
+        "ftp://",
+        "file://",
+        "mailto:",
+        "mailto://",
+        "git+ssh://",
+        "x1://",
+        "a",
+        "example",
+        "com",
+        "0",
+        "192.168.0.1",
+        ".",
+        "..",
+        "-",
+        "_",
+        "~",
+        ":",
+        ":8080",
+        ":x",
+        "/",
+        "//",
+        "?",
+        "#",
+        "%41",
+        "%4",
+        "%zz",
+        "(",
+        ")",
+        "[",
+        "]",
+        "'",
+        "\"",
+        "`",
+        "<",
+        ">",
+        "{",
+        "|",
+        "\\",
+        "^",
+        " ",
+        "\n",
+        "\t",
+        "\r\n",
+        "\u{7F}",
+        "é",
+        "例",
+        "\u{301}",
+        "@",
+        "!",
+        ",",
+        ";",
+        "=",
+        "&",
+        "+",
+        "*",
+        "«",
+        "»",
+        "“",
+        "<URL:",
+        "。",
+        "\u{202E}",
+    ];
 
     /// Runs of plain link bytes, with every byte that has a part or
     /// bracket rule, Soft punctuation, quotes, stops and non-ASCII.
