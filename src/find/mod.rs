@@ -473,7 +473,8 @@ impl<'f, 't> Iterator for Links<'f, 't> {
 
     fn next(&mut self) -> Option<Link<'t>> {
         loop {
-            if let Some(raw) = scan::next_link(self.finder, &mut self.triggers, self.run, self.pos, self.floor) {
+            let outer = (self.bytes, self.run_start);
+            if let Some(raw) = scan::next_link(self.finder, &mut self.triggers, outer, self.run, self.pos, self.floor) {
                 self.pos = raw.end;
                 self.floor = raw.end;
                 return Some(Link {

@@ -410,8 +410,18 @@ fn prev_grapheme_boundary(text: &str, i: usize) -> usize {
 
 /// Finds the next link in `text` at or after `pos`, starting no earlier than
 /// `floor` (the end of the previous link).
-pub(crate) fn next_link(f: &Finder, trig: &mut Triggers, text: &str, mut pos: usize, floor: usize) -> Option<Raw> {
-    while let Some((at, len)) = trig.next(text, pos) {
+///
+/// `text` sits at `base` in `outer` (the whole input, which may hold
+/// invalid UTF-8 around it): the trigger search may read around it.
+pub(crate) fn next_link(
+    f: &Finder,
+    trig: &mut Triggers,
+    (outer, base): (&[u8], usize),
+    text: &str,
+    mut pos: usize,
+    floor: usize,
+) -> Option<Raw> {
+    while let Some((at, len)) = trig.next_in_run(outer, base, text, pos) {
         pos = at + len;
         if !worth_a_look(text.as_bytes(), at, len) {
             continue;

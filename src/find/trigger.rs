@@ -46,37 +46,63 @@ impl Triggers {
 
     /// The next trigger at or after `pos` that passes [`worth_a_look`]: its
     /// byte offset and length.
-    pub(crate) fn next(&mut self, text: &str, pos: usize) -> Option<(usize, usize)> {
+    #[cfg(test)]
+    fn next(&mut self, text: &str, pos: usize) -> Option<(usize, usize)> {
         self.next_in_bytes(text.as_bytes(), pos)
     }
 
-    /// [`Triggers::next`] on bytes that need not be UTF-8. Every check of
+    /// The next trigger at or after `pos` of a run `text` that sits at `base` in `outer`
+    /// (a valid UTF-8 run of an input that is not all valid). The vector
+    /// classification may read the bytes around the run from `outer`, so
+    /// that short runs need not take the scalar path; that can only add
+    /// triggers at the run's edges (see [`Triggers::next_in_bytes`]), and
+    /// the caller checks each with [`worth_a_look`] on the run.
+    pub(crate) fn next_in_run(&mut self, outer: &[u8], base: usize, text: &str, pos: usize) -> Option<(usize, usize)> {
+        debug_assert!(outer.get(base..base + text.len()) == Some(text.as_bytes()));
+        self.next_in_window(outer, base, text.len(), pos)
+    }
+
+    /// The next trigger at or after `pos` that passes [`worth_a_look`] (its
+    /// byte offset and length), in bytes that need not be UTF-8. Every check of
     /// [`worth_a_look`] fails where a neighbour is missing and an invalid
     /// byte (0x80 and up) passes at least as many as a missing one: so a
     /// trigger of a valid run inside `b` is also a trigger of `b`, at the
     /// same place. Calls must not go back before an earlier answer.
-    pub(crate) fn next_in_bytes(&mut self, b: &[u8], mut pos: usize) -> Option<(usize, usize)> {
-        loop {
-            if pos >= b.len() {
+    pub(crate) fn next_in_bytes(&mut self, b: &[u8], pos: usize) -> Option<(usize, usize)> {
+        self.next_in_window(b, 0, b.len(), pos)
+    }
+
+    /// The triggers of `outer[base..base + len]`, at offsets from `base`.
+    fn next_in_window(&mut self, outer: &[u8], base: usize, len: usize, mut pos: usize) -> Option<(usize, usize)> {
+        if pos >= len {
+            return None;
+        }
+        // What is left of the block at hand…
+        let mut mask = match self.mask {
+            Some(m) if pos >= self.block && pos < self.block + BLOCK => {
+                let m = m & (!0u64 << (pos - self.block));
+                if m == 0 {
+                    pos = self.block + BLOCK;
+                }
+                m
+            }
+            _ => 0,
+        };
+        // …then the first block after it with a trigger.
+        while mask == 0 {
+            if pos >= len {
+                self.mask = None;
                 return None;
             }
-            let mut mask = match self.mask {
-                Some(m) if pos >= self.block && pos < self.block + BLOCK => m & (!0u64 << (pos - self.block)),
-                _ => {
-                    self.block = pos;
-                    block_mask(b, pos, self.want_colon, self.want_dot, self.avx2)
-                }
-            };
-            if mask != 0 {
-                let at = self.block + mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                self.mask = Some(mask);
-                let len = if b[at] < 0x80 { 1 } else { 3 };
-                return Some((at, len));
-            }
-            self.mask = Some(0);
-            pos = self.block + BLOCK;
+            let (block, m) = first_block(outer, base, len, pos, self.want_colon, self.want_dot, self.avx2);
+            self.block = block;
+            mask = m;
+            pos = block + BLOCK;
         }
+        let at = self.block + mask.trailing_zeros() as usize;
+        self.mask = Some(mask & (mask - 1));
+        let len = if outer[base + at] < 0x80 { 1 } else { 3 };
+        Some((at, len))
     }
 }
 
@@ -92,27 +118,46 @@ fn has_avx2() -> bool {
     }
 }
 
-/// The triggers in `b[at..at + 64]` (bit `i`: byte `at + i`).
+/// The first block of `b[pos..]` with a trigger, where `b` is
+/// `outer[base..base + len]`: its start and mask (bit `i`: byte `start +
+/// i`), or the last block looked at and 0. The vector paths classify the
+/// bytes in `outer`, whose bytes around `b` can only add triggers at `b`'s
+/// edges, and go over a stretch without triggers in one call.
 #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
-fn block_mask(b: &[u8], at: usize, colon: bool, dot: bool, avx2: bool) -> u64 {
+fn first_block(outer: &[u8], base: usize, len: usize, pos: usize, colon: bool, dot: bool, avx2: bool) -> (usize, u64) {
     #[cfg(target_arch = "x86_64")]
     {
-        // The vector paths read one byte before the block and four after.
-        if at >= 1 && at + BLOCK + 4 <= b.len() {
-            // SAFETY: bytes `at - 1 .. at + 68` are in bounds (checked
-            // above); SSE2 is part of the x86-64 baseline, and AVX2 was
-            // detected at run time when `avx2` is set.
+        // The vector paths read one byte before a block and four after.
+        let p = base + pos;
+        let readable = if p >= 1 && outer.len() >= p + BLOCK + 4 {
+            (outer.len() - p - 4) / BLOCK
+        } else {
+            0
+        };
+        let blocks = readable.min((len - pos).div_ceil(BLOCK));
+        if blocks > 0 {
+            // SAFETY: bytes `p - 1 .. p + 64 * blocks + 4` of `outer` are in
+            // bounds (`readable` above); SSE2 is part of the x86-64
+            // baseline, and AVX2 was detected at run time when `avx2` is set.
             #[allow(unsafe_code)]
-            return unsafe {
+            let (k, mask) = unsafe {
                 if avx2 {
-                    avx2::block_mask(b.as_ptr().add(at), colon, dot)
+                    avx2::first_block(outer.as_ptr().add(p), blocks, colon, dot)
                 } else {
-                    sse2::block_mask(b.as_ptr().add(at), colon, dot)
+                    sse2::first_block(outer.as_ptr().add(p), blocks, colon, dot)
                 }
             };
+            let block = pos + BLOCK * k.min(blocks - 1);
+            // Only the bytes of `b`.
+            let mask = if len - block < BLOCK {
+                mask & ((1u64 << (len - block)) - 1)
+            } else {
+                mask
+            };
+            return (block, mask);
         }
     }
-    scalar_block_mask(b, at, colon, dot)
+    (pos, scalar_block_mask(&outer[base..base + len], pos, colon, dot))
 }
 
 /// The reference classification, byte by byte.
@@ -281,6 +326,7 @@ macro_rules! vector_checks {
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod sse2 {
+    use super::BLOCK;
     use core::arch::x86_64::*;
 
     vector_checks!(
@@ -329,12 +375,29 @@ mod sse2 {
         }
         mask
     }
+
+    /// The first of `blocks` consecutive blocks from `p` with a trigger:
+    /// its index and mask, or `(blocks, 0)`. One call for a stretch of
+    /// text without links, not one per block.
+    ///
+    /// # Safety
+    /// `p - 1 .. p + 64 * blocks + 4` must be readable.
+    pub(super) unsafe fn first_block(p: *const u8, blocks: usize, colon: bool, dot: bool) -> (usize, u64) {
+        for k in 0..blocks {
+            let m = block_mask(p.add(BLOCK * k), colon, dot);
+            if m != 0 {
+                return (k, m);
+            }
+        }
+        (blocks, 0)
+    }
 }
 
 /// The same classification 32 bytes at a time.
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 mod avx2 {
+    use super::BLOCK;
     use core::arch::x86_64::*;
 
     vector_checks!(
@@ -382,6 +445,22 @@ mod avx2 {
             mask |= bits(m) << half;
         }
         mask
+    }
+
+    /// See `sse2::first_block`.
+    ///
+    /// # Safety
+    /// `p - 1 .. p + 64 * blocks + 4` must be readable, and the CPU must
+    /// have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn first_block(p: *const u8, blocks: usize, colon: bool, dot: bool) -> (usize, u64) {
+        for k in 0..blocks {
+            let m = block_mask(p.add(BLOCK * k), colon, dot);
+            if m != 0 {
+                return (k, m);
+            }
+        }
+        (blocks, 0)
     }
 }
 
@@ -455,7 +534,7 @@ mod tests {
     /// run is a trigger of the raw bytes around it, at the same place (an
     /// invalid neighbour passes every check a missing one passes).
     #[test]
-    fn triggers_of_a_valid_run_are_triggers_of_the_raw_bytes() {
+    fn triggers_of_a_valid_run_are_triggers_of_the_raw_bytes_and_of_the_run_read_through_them() {
         let pieces: [&[u8]; 14] = [
             b"a",
             b"Z",
@@ -492,9 +571,22 @@ mod tests {
             for chunk in bytes.utf8_chunks() {
                 let run = chunk.valid();
                 let base = run.as_ptr() as usize - bytes.as_ptr() as usize;
-                for at in found(run) {
+                let of_run = found(run);
+                for &at in &of_run {
                     assert!(all.contains(&(base + at)), "{bytes:02X?}: {run:?} at {at}");
                 }
+                // Read through the whole input, a run's triggers are its
+                // own once the neighbour checks run on the run.
+                let mut t = Triggers::new(&finder());
+                let mut through = Vec::new();
+                let mut pos = 0;
+                while let Some((at, len)) = t.next_in_run(&bytes, base, run, pos) {
+                    if worth_a_look(run.as_bytes(), at, len) {
+                        through.push(at);
+                    }
+                    pos = at + len;
+                }
+                assert_eq!(through, of_run, "{bytes:02X?}: {run:?}");
             }
         }
     }
