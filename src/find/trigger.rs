@@ -322,6 +322,30 @@ macro_rules! vector_checks {
     };
 }
 
+/// `first_block` over the module's `block_mask`, with the module's target
+/// features (`$a`).
+#[cfg(target_arch = "x86_64")]
+macro_rules! first_block {
+    ($(#[$a:meta])*) => {
+        /// The first of `blocks` consecutive blocks from `p` with a
+        /// trigger: its index and mask, or `(blocks, 0)`. One call for a
+        /// stretch of text without links, not one per block.
+        ///
+        /// # Safety
+        /// `p - 1 .. p + 64 * blocks + 4` must be readable.
+        $(#[$a])*
+        pub(super) unsafe fn first_block(p: *const u8, blocks: usize, colon: bool, dot: bool) -> (usize, u64) {
+            for k in 0..blocks {
+                let m = block_mask(p.add(BLOCK * k), colon, dot);
+                if m != 0 {
+                    return (k, m);
+                }
+            }
+            (blocks, 0)
+        }
+    };
+}
+
 /// Classification 16 bytes at a time (SSE2, every x86-64 CPU).
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
@@ -376,21 +400,7 @@ mod sse2 {
         mask
     }
 
-    /// The first of `blocks` consecutive blocks from `p` with a trigger:
-    /// its index and mask, or `(blocks, 0)`. One call for a stretch of
-    /// text without links, not one per block.
-    ///
-    /// # Safety
-    /// `p - 1 .. p + 64 * blocks + 4` must be readable.
-    pub(super) unsafe fn first_block(p: *const u8, blocks: usize, colon: bool, dot: bool) -> (usize, u64) {
-        for k in 0..blocks {
-            let m = block_mask(p.add(BLOCK * k), colon, dot);
-            if m != 0 {
-                return (k, m);
-            }
-        }
-        (blocks, 0)
-    }
+    first_block!();
 }
 
 /// The same classification 32 bytes at a time.
@@ -447,21 +457,8 @@ mod avx2 {
         mask
     }
 
-    /// See `sse2::first_block`.
-    ///
-    /// # Safety
-    /// `p - 1 .. p + 64 * blocks + 4` must be readable, and the CPU must
-    /// have AVX2.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn first_block(p: *const u8, blocks: usize, colon: bool, dot: bool) -> (usize, u64) {
-        for k in 0..blocks {
-            let m = block_mask(p.add(BLOCK * k), colon, dot);
-            if m != 0 {
-                return (k, m);
-            }
-        }
-        (blocks, 0)
-    }
+    // The CPU must have AVX2, too.
+    first_block!(#[target_feature(enable = "avx2")]);
 }
 
 #[cfg(test)]
