@@ -1226,7 +1226,7 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
         if before.ends_with("://") {
             return None; // a scheme IRI, judged (and rejected) by its scheme
         }
-        if prev.is_some_and(|p| "/\\_$%~#*^|`".contains(p)) {
+        if prev.is_some_and(|p| matches!(p, '/' | '\\' | '_' | '$' | '%' | '~' | '#' | '*' | '^' | '|' | '`')) {
             return None; // a file path or an identifier, not a link
         }
         // `name.ext`: exactly one dot, the TLD a common file extension.
