@@ -149,6 +149,17 @@ fn bench_adversarial(c: &mut Criterion) {
     g.bench_function("invalid-utf8-and-nul", |b| {
         b.iter(|| iriscan.links_bytes(&invalid).count())
     });
+    // The prose reference with an invalid byte after every 40 bytes: the
+    // cost of invalid UTF-8 itself, apart from link density.
+    let mut sprinkled = Vec::new();
+    for piece in prose(1 << 20).as_bytes().chunks(40) {
+        sprinkled.extend_from_slice(piece);
+        sprinkled.push(0xFF);
+    }
+    g.throughput(Throughput::Bytes(sprinkled.len() as u64));
+    g.bench_function("invalid-utf8-in-prose", |b| {
+        b.iter(|| iriscan.links_bytes(&sprinkled).count())
+    });
     // Binary data: pseudo-random bytes (a deterministic xorshift), and NULs.
     let mut x = 0x9E37_79B9_7F4A_7C15u64;
     let binary: Vec<u8> = (0..1 << 20)

@@ -562,7 +562,7 @@ fn skip_short_trigger_free_runs(
             return (n, None);
         }
         if next_trigger - i > 16 && i + 1 < seen.clean_from {
-            match (i + 1..seen.clean_from).rev().find(|&q| is_error_anywhere(bytes, q)) {
+            match last_error_anywhere(bytes, i + 1, seen.clean_from) {
                 Some(q) => {
                     i = q + 1;
                     seen.clean_from = i;
@@ -572,13 +572,11 @@ fn skip_short_trigger_free_runs(
         }
         i = skip_non_starts(bytes, i);
         let start = i;
+        let bound = n.min(start + 64);
         loop {
-            if i >= n || i - start >= 64 {
+            i = skip_ascii(bytes, i, bound);
+            if i >= bound {
                 return (start, None);
-            }
-            if bytes[i] < 0x80 {
-                i += 1;
-                continue;
             }
             match utf8_sequence(bytes, i) {
                 Ok(len) => i += len,
@@ -623,6 +621,40 @@ fn find_trigger_byte(bytes: &[u8], i: usize) -> usize {
     let a = memchr::memchr3(b':', b'.', 0xE3, rest).unwrap_or(rest.len());
     let b = memchr::memchr(0xEF, &rest[..a]).unwrap_or(a);
     i + b
+}
+
+/// The first byte of `bytes[i..end]` that is not ASCII, or `end`: eight
+/// bytes per step.
+fn skip_ascii(bytes: &[u8], mut i: usize, end: usize) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while let Some(word) = bytes.get(i..i + 8).filter(|_| i + 8 <= end) {
+        let high = u64::from_le_bytes(word.try_into().expect("eight bytes")) & HIGH;
+        if high != 0 {
+            return i + (high.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < end && bytes[i] < 0x80 {
+        i += 1;
+    }
+    i
+}
+
+/// The last `q` in `lo..hi` (with `lo > 0`) for which `is_error_anywhere`
+/// holds: ASCII (never such a byte) is passed over eight bytes per step.
+fn last_error_anywhere(bytes: &[u8], lo: usize, mut hi: usize) -> Option<usize> {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    while hi > lo {
+        if hi - lo >= 8 && u64::from_le_bytes(bytes[hi - 8..hi].try_into().expect("eight bytes")) & HIGH == 0 {
+            hi -= 8;
+            continue;
+        }
+        hi -= 1;
+        if is_error_anywhere(bytes, hi) {
+            return Some(hi);
+        }
+    }
+    None
 }
 
 /// Whether the byte at `q` (with `q > 0`) is an invalid sequence of its
@@ -797,6 +829,39 @@ mod tests {
                             };
                             assert_eq!(ours, std, "{s:02X?}");
                         }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn word_at_a_time_helpers_agree_with_byte_loops() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..2000 {
+            // Mostly ASCII, with a high byte now and then.
+            let bytes: Vec<u8> = (0..(x % 90) as usize)
+                .map(|_| {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    if x % 11 == 0 {
+                        0x80 | (x >> 8) as u8
+                    } else {
+                        (x >> 8) as u8 & 0x7F
+                    }
+                })
+                .collect();
+            let n = bytes.len();
+            for i in 0..=n {
+                for end in [i, (i + 3).min(n), (i + 17).min(n), n] {
+                    let naive = (i..end).find(|&j| bytes[j] >= 0x80).unwrap_or(end);
+                    assert_eq!(skip_ascii(&bytes, i, end), naive, "{bytes:02X?} {i}..{end}");
+                }
+                if i >= 1 {
+                    for lo in [1, i / 2 + 1, i] {
+                        let naive = (lo..i).rev().find(|&q| is_error_anywhere(&bytes, q));
+                        assert_eq!(last_error_anywhere(&bytes, lo, i), naive, "{bytes:02X?} {lo}..{i}");
                     }
                 }
             }
