@@ -895,16 +895,21 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
 /// scan, validation, grapheme boundary) would find, and the link is valid
 /// by construction. `None`: not that shape, ask the general rules — so
 /// anything unusual (non-ASCII, brackets, userinfo, IP literals, a second
-/// `#`, the length cap) costs only this pass in addition.
+/// `#`, over 256 bytes) costs only this pass in addition.
 ///
 /// Only for the default mode, a scheme with `//` other than `file` and
 /// `mailto`, and an opening quote whose closing quote is not in any IRI.
+/// The longest link [`plain_web_link`] takes (most are far shorter).
+const PLAIN_WEB_LINK_MAX: usize = 256;
+
 fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<char>) -> Option<usize> {
     if quote.is_some_and(|q| !q.is_ascii() || has_class(q as u8, IN_IRI)) {
         return None;
     }
     let b = text.as_bytes();
-    let limit = b.len().min(s.saturating_add(f.max_link_len));
+    // Long links go to the general rules, which take eight bytes per step:
+    // a byte loop here would only add to their cost.
+    let limit = b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)));
     // The cap cuts the link: the general rules decide where.
     let capped = |i: usize| i >= limit && limit < b.len();
     // The host, with the label checks of `dns_labels_ok`.
