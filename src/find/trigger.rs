@@ -58,7 +58,12 @@ impl Triggers {
     /// triggers at the run's edges (see [`Triggers::next_in_bytes`]), and
     /// the caller checks each with [`worth_a_look`] on the run.
     pub(crate) fn next_in_run(&mut self, outer: &[u8], base: usize, text: &str, pos: usize) -> Option<(usize, usize)> {
-        debug_assert!(outer.get(base..base + text.len()) == Some(text.as_bytes()));
+        debug_assert!(
+            text.is_empty()
+                || outer
+                    .get(base..base + text.len())
+                    .is_some_and(|s| std::ptr::eq(s, text.as_bytes()))
+        );
         self.next_in_window(outer, base, text.len(), pos)
     }
 
