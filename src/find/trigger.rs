@@ -51,8 +51,9 @@ impl Triggers {
         self.next_in_bytes(text.as_bytes(), pos)
     }
 
-    /// The next trigger at or after `pos` of a run `text` that sits at `base` in `outer`
-    /// (a valid UTF-8 run of an input that is not all valid). The vector
+    /// The next trigger at or after `pos` of a run `text` that sits at
+    /// `base` in `outer` (a valid UTF-8 run of an input that is not all
+    /// valid; for a whole text, `outer` is the text itself). The vector
     /// classification may read the bytes around the run from `outer`, so
     /// that short runs need not take the scalar path; that can only add
     /// triggers at the run's edges (see [`Triggers::next_in_bytes`]), and
@@ -68,11 +69,11 @@ impl Triggers {
     }
 
     /// The next trigger at or after `pos` that passes [`worth_a_look`] (its
-    /// byte offset and length), in bytes that need not be UTF-8. Every check of
-    /// [`worth_a_look`] fails where a neighbour is missing and an invalid
-    /// byte (0x80 and up) passes at least as many as a missing one: so a
-    /// trigger of a valid run inside `b` is also a trigger of `b`, at the
-    /// same place. Calls must not go back before an earlier answer.
+    /// byte offset and length), in bytes that need not be UTF-8. Every check
+    /// of [`worth_a_look`] fails where a neighbour is missing, so any byte
+    /// there passes at least as many: a trigger of a valid run inside `b`
+    /// is also a trigger of `b`, at the same place. Calls must not go back
+    /// before an earlier answer.
     pub(crate) fn next_in_bytes(&mut self, b: &[u8], pos: usize) -> Option<(usize, usize)> {
         self.next_in_window(b, 0, b.len(), pos)
     }
