@@ -248,6 +248,13 @@ impl ParallelFinder {
                 let (next, gate, stop) = (&next, &gate, &stop);
                 scope.spawn(move || {
                     use std::sync::atomic::Ordering::Relaxed;
+                    // If `map` panics, stop the others and wake those waiting
+                    // for the writer, which would wait for this piece forever:
+                    // the scope then ends and passes the panic on.
+                    let _on_panic = OnPanic(|| {
+                        stop.store(true, Relaxed);
+                        gate.1.notify_all();
+                    });
                     loop {
                         let k = next.fetch_add(1, Relaxed);
                         if k >= pieces.len() {
@@ -338,6 +345,17 @@ impl ParallelFinder {
     }
 }
 
+/// Runs its closure when dropped during a panic.
+struct OnPanic<F: Fn()>(F);
+
+impl<F: Fn()> Drop for OnPanic<F> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            (self.0)();
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -371,6 +389,32 @@ mod tests {
         assert!(done.is_ok());
         let want: Vec<(u64, String)> = (0..2000).map(|i| (i as u64 + 1, format!("h{i}.example.com"))).collect();
         assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_panic_in_map_reaches_the_caller_instead_of_hanging_the_run() {
+        // Pieces after the first wait for the writer, which waits for the
+        // first: it panics. On its own thread, so that a hang fails the
+        // test instead of stalling the suite.
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let text = text();
+            let mut pf = ParallelFinder::new(Finder::new());
+            pf.piece_size(50);
+            let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                pf.map_chunks(
+                    &text,
+                    |chunk| {
+                        assert!(chunk.offset() > 0, "the first piece");
+                        chunk.links().count()
+                    },
+                    |_| Ok::<(), ()>(()),
+                )
+            }));
+            let _ = tx.send(outcome.is_err());
+        });
+        let panicked = rx.recv_timeout(std::time::Duration::from_secs(60));
+        assert_eq!(panicked, Ok(true), "the run should end with the panic");
     }
 
     #[test]

@@ -508,8 +508,9 @@ impl<'f, 't> Iterator for Links<'f, 't> {
                         if !self.advance_run() {
                             return None;
                         }
-                        let r = self.run.as_bytes();
-                        if r.len() >= 4 && find_trigger_byte(r, 0) < r.len() {
+                        // The scan's own trigger search rejects a run
+                        // without triggers as fast as a search here would.
+                        if self.run.len() >= 4 {
                             break;
                         }
                     }
@@ -613,20 +614,12 @@ fn skip_non_starts(bytes: &[u8], mut i: usize) -> usize {
     i
 }
 
-/// The first byte at or after `i` that every link holds one of (`:`, `.`,
-/// or the lead byte of a non-ASCII dot: `。` E3…, `．` and `｡` EF…), or
-/// the length of `bytes`.
-fn find_trigger_byte(bytes: &[u8], i: usize) -> usize {
-    let rest = &bytes[i..];
-    let a = memchr::memchr3(b':', b'.', 0xE3, rest).unwrap_or(rest.len());
-    let b = memchr::memchr(0xEF, &rest[..a]).unwrap_or(a);
-    i + b
-}
+/// The high bit of every byte of a word: set in a byte that is not ASCII.
+const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// The first byte of `bytes[i..end]` that is not ASCII, or `end`: eight
 /// bytes per step.
 fn skip_ascii(bytes: &[u8], mut i: usize, end: usize) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     while let Some(word) = bytes.get(i..i + 8).filter(|_| i + 8 <= end) {
         let high = u64::from_le_bytes(word.try_into().expect("eight bytes")) & HIGH;
         if high != 0 {
@@ -643,7 +636,6 @@ fn skip_ascii(bytes: &[u8], mut i: usize, end: usize) -> usize {
 /// The last `q` in `lo..hi` (with `lo > 0`) for which `is_error_anywhere`
 /// holds: ASCII (never such a byte) is passed over eight bytes per step.
 fn last_error_anywhere(bytes: &[u8], lo: usize, mut hi: usize) -> Option<usize> {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
     while hi > lo {
         if hi - lo >= 8 && u64::from_le_bytes(bytes[hi - 8..hi].try_into().expect("eight bytes")) & HIGH == 0 {
             hi -= 8;
@@ -805,6 +797,14 @@ impl<'f, 't> Iterator for Spans<'f, 't> {
 mod tests {
     use super::*;
 
+    /// The next state of a xorshift generator: deterministic test inputs.
+    pub(crate) fn xorshift(state: &mut u64) -> u64 {
+        *state ^= *state << 13;
+        *state ^= *state >> 7;
+        *state ^= *state << 17;
+        *state
+    }
+
     #[test]
     fn utf8_sequences_decode_as_std_does() {
         // Every lead byte with every second byte, and the third and fourth
@@ -842,9 +842,7 @@ mod tests {
             // Mostly ASCII, with a high byte now and then.
             let bytes: Vec<u8> = (0..(x % 90) as usize)
                 .map(|_| {
-                    x ^= x << 13;
-                    x ^= x >> 7;
-                    x ^= x << 17;
+                    xorshift(&mut x);
                     if x % 11 == 0 {
                         0x80 | (x >> 8) as u8
                     } else {
@@ -908,18 +906,14 @@ mod tests {
         for _ in 0..20_000 {
             let mut text = Vec::new();
             for _ in 0..(x % 40) {
-                x ^= x << 13;
-                x ^= x >> 7;
-                x ^= x << 17;
+                xorshift(&mut x);
                 if x % 3 == 0 {
                     text.push((x >> 8) as u8);
                 } else if x % 7 == 1 {
                     // A stretch of random bytes, long enough to be jumped.
                     let mut y = x;
                     for _ in 0..(x >> 40) % 120 {
-                        y ^= y << 13;
-                        y ^= y >> 7;
-                        y ^= y << 17;
+                        xorshift(&mut y);
                         text.push((y >> 24) as u8);
                     }
                 } else {

@@ -15,7 +15,9 @@
 use super::trigger::{worth_a_look, Triggers};
 use super::{Finder, LinkKind};
 use crate::chars::{is_link_email, link_term, opening_bracket, LinkTerm};
-use crate::iri::parse::{ascii_can_appear_in_iri, can_appear_in_iri, quick_valid_iri, validate_after_authority};
+use crate::iri::parse::{
+    ascii_can_appear_in_iri, can_appear_in_iri, is_pct_encoded, quick_valid_iri, validate_after_authority,
+};
 use crate::iri::uses_dns;
 use crate::Iri;
 use unicode_segmentation::GraphemeCursor;
@@ -736,19 +738,7 @@ fn grapheme_end(f: &Finder, text: &str, start: usize, mut end: usize) -> usize {
 fn dns_labels_ok(host: &str) -> bool {
     let host = host.strip_suffix('.').unwrap_or(host);
     if host.is_ascii() {
-        // One pass over the bytes: a label edge is the start, the end, or
-        // either side of a dot.
-        // Branch-free over the bytes: a mispredicted branch per label
-        // edge cost more than the arithmetic.
-        let b = host.as_bytes();
-        let (mut prev_dot, mut prev_hyphen, mut bad) = (true, false, false);
-        for &c in b {
-            let (dot, hyphen) = (c == b'.', c == b'-');
-            bad |= (dot & (prev_dot | prev_hyphen)) | (hyphen & prev_dot);
-            prev_dot = dot;
-            prev_hyphen = hyphen;
-        }
-        return !b.is_empty() & !bad & !prev_dot & !prev_hyphen;
+        return ascii_labels_ok(host.as_bytes());
     }
     // The same over characters, with every domain dot as a separator.
     let mut prev = '.';
@@ -760,6 +750,48 @@ fn dns_labels_ok(host: &str) -> bool {
         prev = if dot { '.' } else { c };
     }
     !host.is_empty() && prev != '.' && prev != '-'
+}
+
+/// [`dns_labels_ok`] for an ASCII name without its trailing dot: not
+/// empty, no label empty or starting or ending with `-`.
+fn ascii_labels_ok(b: &[u8]) -> bool {
+    let mut labels = AsciiLabels::new();
+    b.iter().for_each(|&c| labels.push(c));
+    labels.ok()
+}
+
+/// The label checks of [`ascii_labels_ok`], a byte at a time (for scans
+/// that read the name anyway). A label edge is the start, the end, or
+/// either side of a dot; branch-free (a mispredicted branch per label edge
+/// cost more than the arithmetic).
+struct AsciiLabels {
+    prev_dot: bool,
+    prev_hyphen: bool,
+    bad: bool,
+}
+
+impl AsciiLabels {
+    fn new() -> Self {
+        // The start counts as a dot: a name cannot start with a dot or `-`.
+        AsciiLabels {
+            prev_dot: true,
+            prev_hyphen: false,
+            bad: false,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, c: u8) {
+        let (dot, hyphen) = (c == b'.', c == b'-');
+        self.bad |= (dot & (self.prev_dot | self.prev_hyphen)) | (hyphen & self.prev_dot);
+        (self.prev_dot, self.prev_hyphen) = (dot, hyphen);
+    }
+
+    /// Not empty (the start's dot is gone), and no edge broken, the end
+    /// included.
+    fn ok(&self) -> bool {
+        !self.bad & !self.prev_dot & !self.prev_hyphen
+    }
 }
 
 /// UTS 58 local-part rules: non-empty, no leading or trailing `.`, no `..`.
@@ -885,6 +917,9 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
     })
 }
 
+/// The longest link [`plain_web_link`] takes (most are far shorter).
+const PLAIN_WEB_LINK_MAX: usize = 256;
+
 /// The end of the link `scheme://host[:port][/path][?query][#fragment]` at
 /// `s` when it has the plain shape most links have: an ASCII host of
 /// letters, digits, `-` and dots that ends in a letter or digit, a port of
@@ -899,9 +934,6 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
 ///
 /// Only for the default mode, a scheme with `//` other than `file` and
 /// `mailto`, and an opening quote whose closing quote is not in any IRI.
-/// The longest link [`plain_web_link`] takes (most are far shorter).
-const PLAIN_WEB_LINK_MAX: usize = 256;
-
 fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<char>) -> Option<usize> {
     if quote.is_some_and(|q| !q.is_ascii() || has_class(q as u8, IN_IRI)) {
         return None;
@@ -912,21 +944,14 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
     let limit = b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)));
     // The cap cuts the link: the general rules decide where.
     let capped = |i: usize| i >= limit && limit < b.len();
-    // The host, with the label checks of `dns_labels_ok`.
-    let a = colon + 3;
-    let mut i = a;
-    let (mut prev_dot, mut prev_hyphen, mut bad) = (true, false, false);
-    while i < limit {
-        let c = b[i];
-        let (dot, hyphen) = (c == b'.', c == b'-');
-        if !(dot || has_class(c, LABEL_BYTE)) {
-            break;
-        }
-        bad |= (dot & (prev_dot | prev_hyphen)) | (hyphen & prev_dot);
-        (prev_dot, prev_hyphen) = (dot, hyphen);
+    // The host: ASCII labels, ending in neither a dot nor `-`.
+    let mut i = colon + 3;
+    let mut labels = AsciiLabels::new();
+    while i < limit && has_class(b[i], LABEL_BYTE | DOT_BYTE) {
+        labels.push(b[i]);
         i += 1;
     }
-    if i == a || bad || prev_dot || prev_hyphen || capped(i) {
+    if capped(i) || !labels.ok() {
         return None;
     }
     let mut end = i;
@@ -955,7 +980,7 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
         let k = BYTE_CLASS[c as usize];
         if k & SIMPLE != 0 {
             if c == b'%' {
-                if i + 3 > limit || !(b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit()) {
+                if i + 3 > limit || !is_pct_encoded(b, i) {
                     return None;
                 }
                 i += 3;
@@ -1393,9 +1418,7 @@ mod tests {
             cap in 1usize..200,
         ) {
             let text = pieces.concat();
-            let mut f = Finder::new();
-            for max in [usize::MAX, cap] {
-                f.max_link_len(max);
+            for f in uncapped_and_capped(cap) {
                 for part in [Part::Authority, Part::Path, Part::Query, Part::Fragment] {
                     for quote in [None, Some('"'), Some('\'')] {
                         for start in [0, text.len() / 3].into_iter().filter(|&s| text.is_char_boundary(s)) {
@@ -1425,18 +1448,25 @@ mod tests {
             floor_at in 0usize..8,
         ) {
             let text = pieces.concat();
-            let mut f = Finder::new();
-            for max in [usize::MAX, cap] {
-                f.max_link_len(max);
+            for f in uncapped_and_capped(cap) {
                 for (colon, _) in text.match_indices(':') {
                     let floor = colon.saturating_sub(floor_at);
                     let floor = if text.is_char_boundary(floor) { floor } else { 0 };
                     let fast = try_scheme_with::<true>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
                     let general = try_scheme_with::<false>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
-                    proptest::prop_assert_eq!(fast, general, "{:?} at {} floor {} cap {}", text, colon, floor, max);
+                    proptest::prop_assert_eq!(fast, general, "{:?} at {} floor {} cap {}", text, colon, floor, f.max_link_length());
                 }
             }
         }
+    }
+
+    /// A finder without a link length cap, and one capped at `cap`.
+    fn uncapped_and_capped(cap: usize) -> [Finder; 2] {
+        [usize::MAX, cap].map(|max| {
+            let mut f = Finder::new();
+            f.max_link_len(max);
+            f
+        })
     }
 
     /// Schemes, hosts, ports and paths, good and bad, with every kind of

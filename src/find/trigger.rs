@@ -469,6 +469,7 @@ mod avx2 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::tests::xorshift;
     use super::*;
 
     fn finder() -> Finder {
@@ -486,19 +487,36 @@ mod tests {
             .collect()
     }
 
+    /// Up to `most - 1` of `pieces`, drawn with the generator at `seed`.
+    fn random_concat(seed: &mut u64, pieces: &[&[u8]], most: u64) -> Vec<u8> {
+        let mut out = Vec::new();
+        for _ in 0..*seed % most {
+            out.extend_from_slice(pieces[(xorshift(seed) % pieces.len() as u64) as usize]);
+        }
+        out
+    }
+
+    /// Every answer of a trigger search, each asked from past the last.
+    fn all_of(mut next: impl FnMut(usize) -> Option<(usize, usize)>) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut pos = 0;
+        while let Some((at, len)) = next(pos) {
+            out.push((at, len));
+            pos = at + len;
+        }
+        out
+    }
+
     /// The triggers found with AVX2 (if the CPU has it) and with SSE2; both
     /// must agree.
     fn found(text: &str) -> Vec<usize> {
         let run = |avx2: bool| {
             let mut t = Triggers::new(&finder());
             t.avx2 = avx2 && t.avx2;
-            let mut out = Vec::new();
-            let mut pos = 0;
-            while let Some((at, len)) = t.next(text, pos) {
-                out.push(at);
-                pos = at + len;
-            }
-            out
+            all_of(|pos| t.next(text, pos))
+                .into_iter()
+                .map(|(at, _)| at)
+                .collect::<Vec<_>>()
         };
         let with_avx2 = run(true);
         assert_eq!(with_avx2, run(false), "AVX2 and SSE2 paths differ on {text:?}");
@@ -512,15 +530,10 @@ mod tests {
         let alphabet = [
             "a", "Z", "0", "-", "+", ".", ":", " ", "/", "é", "。", "．", "｡", "例", "@", "\n",
         ];
+        let alphabet = alphabet.map(str::as_bytes);
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         for _ in 0..2000 {
-            let mut s = String::new();
-            for _ in 0..(seed % 200) as usize {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                s.push_str(alphabet[(seed % alphabet.len() as u64) as usize]);
-            }
+            let s = String::from_utf8(random_concat(&mut seed, &alphabet, 200)).expect("pieces are UTF-8");
             assert_eq!(found(&s), reference(s.as_bytes()), "{s:?}");
         }
     }
@@ -534,8 +547,8 @@ mod tests {
     }
 
     /// What the binary skipper relies on: every trigger of a valid UTF-8
-    /// run is a trigger of the raw bytes around it, at the same place (an
-    /// invalid neighbour passes every check a missing one passes).
+    /// run is a trigger of the raw bytes around it, at the same place (any
+    /// neighbour passes every check a missing one passes).
     #[test]
     fn triggers_of_a_valid_run_are_triggers_of_the_raw_bytes_and_of_the_run_read_through_them() {
         let pieces: [&[u8]; 14] = [
@@ -556,20 +569,12 @@ mod tests {
         ];
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..5000 {
-            let mut bytes = Vec::new();
-            for _ in 0..(seed % 160) as usize {
-                seed ^= seed << 13;
-                seed ^= seed >> 7;
-                seed ^= seed << 17;
-                bytes.extend_from_slice(pieces[(seed % pieces.len() as u64) as usize]);
-            }
+            let bytes = random_concat(&mut seed, &pieces, 160);
             let mut raw = Triggers::new(&finder());
-            let mut all = Vec::new();
-            let mut pos = 0;
-            while let Some((at, len)) = raw.next_in_bytes(&bytes, pos) {
-                all.push(at);
-                pos = at + len;
-            }
+            let all: Vec<usize> = all_of(|pos| raw.next_in_bytes(&bytes, pos))
+                .into_iter()
+                .map(|(at, _)| at)
+                .collect();
             assert_eq!(all, reference(&bytes), "{bytes:02X?}");
             for chunk in bytes.utf8_chunks() {
                 let run = chunk.valid();
@@ -581,14 +586,11 @@ mod tests {
                 // Read through the whole input, a run's triggers are its
                 // own once the neighbour checks run on the run.
                 let mut t = Triggers::new(&finder());
-                let mut through = Vec::new();
-                let mut pos = 0;
-                while let Some((at, len)) = t.next_in_run(&bytes, base, run, pos) {
-                    if worth_a_look(run.as_bytes(), at, len) {
-                        through.push(at);
-                    }
-                    pos = at + len;
-                }
+                let through: Vec<usize> = all_of(|pos| t.next_in_run(&bytes, base, run, pos))
+                    .into_iter()
+                    .filter(|&(at, len)| worth_a_look(run.as_bytes(), at, len))
+                    .map(|(at, _)| at)
+                    .collect();
                 assert_eq!(through, of_run, "{bytes:02X?}: {run:?}");
             }
         }

@@ -569,6 +569,12 @@ fn has_byte(chunk: &[u8; 8], byte: u8) -> bool {
     x.wrapping_sub(LOW) & !x & (LOW << 7) != 0
 }
 
+/// Whether the `%` at `b[i]` is followed by two hex digits.
+#[inline]
+pub(crate) fn is_pct_encoded(b: &[u8], i: usize) -> bool {
+    matches!(b.get(i + 1..i + 3), Some([h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
+}
+
 /// Whether every `%` among `b[i..i + 8]` starts a percent-encoding.
 /// Percent-dense text (`%C3%A9%E2…`) comes here for most chunks: with
 /// the two bytes after the chunk at hand, no branch depends on the data.
@@ -577,7 +583,7 @@ fn pcts_ok(b: &[u8], i: usize) -> bool {
     let hex = |c: u8| c.is_ascii_hexdigit();
     match b.get(i..i + 10) {
         Some(w) => (0..8).fold(true, |ok, j| ok & ((w[j] != b'%') | (hex(w[j + 1]) & hex(w[j + 2])))),
-        None => (i..i + 8).all(|j| b[j] != b'%' || (j + 2 < b.len() && hex(b[j + 1]) && hex(b[j + 2]))),
+        None => (i..i + 8).all(|j| b[j] != b'%' || is_pct_encoded(b, j)),
     }
 }
 
@@ -600,7 +606,7 @@ pub(crate) fn quick_valid_iri(s: &str) -> bool {
         return false;
     }
     i += 1;
-    let pct = |i: usize| i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit();
+    let pct = |i: usize| is_pct_encoded(b, i);
     if b[i..].starts_with(b"//") {
         i += 2;
         // ireg-name
