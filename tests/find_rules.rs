@@ -292,6 +292,24 @@ fn email_local_part_rules() {
 }
 
 #[test]
+fn email_local_part_longer_than_the_cap_is_not_a_link() {
+    let long = format!("write to {}@example.com today", "a".repeat(200));
+    assert!(found(&long).is_empty(), "a link must not start inside the local part");
+    let ok = format!("write to {}@example.com today", "a".repeat(100));
+    assert_eq!(found(&ok), [&ok[9..ok.len() - 6]]);
+}
+
+#[test]
+fn domain_longer_than_the_cap_is_not_a_link() {
+    for name in ["a".repeat(300), "ab.".repeat(100) + "ab"] {
+        let text = format!("see {name}.com now");
+        assert!(found(&text).is_empty(), "a link must not start inside {name}");
+    }
+    let ok = format!("see {}.com now", "ab.".repeat(60) + "ab");
+    assert_eq!(found(&ok), [&ok[4..ok.len() - 4]]);
+}
+
+#[test]
 fn mailto_prefix_belongs_to_the_link() {
     assert_eq!(found("mailto:a@example.com."), ["mailto:a@example.com"]);
     assert_eq!(found("mailto:a@example.com/foo"), ["mailto:a@example.com"]);

@@ -1213,6 +1213,11 @@ fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) 
             break;
         }
     }
+    // The name goes on past the cap: longer than any DNS name, and a link
+    // never starts in the middle of one.
+    if s == lo && lo > floor && char_before(text, s).is_some_and(|c| is_domain_char(c) || is_domain_dot(c)) {
+        return None;
+    }
     // A label never starts with a combining mark (IDNA): a mark before the
     // name belongs to whatever precedes it.
     while s < dot && b[s] >= 0x80 {
@@ -1368,8 +1373,8 @@ fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Opti
             break;
         }
     }
-    if ls > lo && char_before(text, ls).is_some_and(is_link_email) {
-        return None; // local part too long
+    if ls == lo && lo > floor && char_before(text, ls).is_some_and(is_link_email) {
+        return None; // local part too long: never start inside it
     }
     // A combining mark before the address belongs to what precedes it.
     while ls < at && b[ls] >= 0x80 {
