@@ -172,6 +172,27 @@ pub(crate) fn is_ascii_tld(label: &str) -> bool {
     bucket.binary_search_by(|t| t.as_bytes().cmp(lower)).is_ok()
 }
 
+/// [`is_ascii_tld`] for the label `b[start..end]`, which holds only ASCII
+/// letters, digits and `-` (the caller checked): setting bit 5 lowercases
+/// its letters and leaves the rest as they are, so up to eight bytes are
+/// read and packed at once.
+#[inline]
+pub(crate) fn is_label_tld(b: &[u8], start: usize, end: usize) -> bool {
+    let len = end - start;
+    match b.get(start..start + 8) {
+        Some(word) if (1..=8).contains(&len) => {
+            let word = u64::from_be_bytes(word.try_into().unwrap_or_default()) | 0x2020_2020_2020_2020;
+            // Keep the label's bytes only (zero padded, as packed).
+            let key = word & (!0u64 << (8 * (8 - len)));
+            short_tlds().contains_key(key)
+        }
+        _ => b
+            .get(start..end)
+            .and_then(|l| std::str::from_utf8(l).ok())
+            .is_some_and(is_ascii_tld),
+    }
+}
+
 /// Up to eight ASCII bytes, lowercased, as one big-endian number (zero
 /// padded), so that a TLD lookup compares integers.
 pub(crate) fn pack_lowercase(label: &[u8]) -> u64 {
@@ -229,7 +250,13 @@ impl PackedSet {
         if word.is_empty() || !word.is_ascii() {
             return false;
         }
-        let key = pack_lowercase(word.as_bytes());
+        self.contains_key(pack_lowercase(word.as_bytes()))
+    }
+
+    /// Whether the word packed as `key` (by [`pack_lowercase`], not 0) is
+    /// in the set.
+    #[inline]
+    pub(crate) fn contains_key(&self, key: u64) -> bool {
         let mask = self.slots.len() - 1;
         let mut i = self.slot(key);
         loop {

@@ -1154,6 +1154,164 @@ fn label_end(text: &str, mut i: usize, max: usize) -> usize {
 
 /// A candidate scheme-less domain or email whose dot before the TLD is at `dot`.
 fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
+    if dot_len == 1 && !f.strict_uts58 {
+        match plain_dot_link(f, text, dot, floor) {
+            Plain::Link(raw) => return Some(raw),
+            Plain::NoLink => return None,
+            Plain::Ask => {}
+        }
+    }
+    general_domain(f, text, dot, dot_len, floor)
+}
+
+/// What [`plain_dot_link`] made of a dot.
+enum Plain {
+    /// The link the general rules find.
+    Link(Raw),
+    /// The general rules find none.
+    NoLink,
+    /// Not the plain shape: ask the general rules.
+    Ask,
+}
+
+/// Whether a bare domain or email that is followed by `c` (`None`: the
+/// end of the text) ends there, with nothing more to decide: the byte is in
+/// no label, local part or scheme, and none of `. : @ / ? #`, which start a
+/// port, path or address (a unit test checks these classes).
+#[inline(always)]
+fn ends_plain_name(c: Option<&u8>) -> bool {
+    match c {
+        None => true,
+        Some(&c) => {
+            c <= b' '
+                || matches!(
+                    c,
+                    b'"' | b'(' | b')' | b',' | b';' | b'<' | b'>' | b'[' | b'\\' | b']' | 0x7F
+                )
+        }
+    }
+}
+
+/// The bare domain or email at an ASCII `dot` when it has the shape most
+/// have: an ASCII TLD followed by a byte that ends any name (a sentence's
+/// `.` or a `:` before one included), ASCII labels before the dot, and an
+/// ASCII local part after an `@` (`user.name@example.org`,
+/// `www.example.com`). One pass each way, with the label and local-part
+/// checks on the way, decides what the general rules ([`general_domain`])
+/// would, the common rejections included (`www.` before more labels, a dot
+/// in a local part before its `@`, a TLD that is not one). Anything else —
+/// non-ASCII, a port or path, a character that could continue an address,
+/// a name that reaches a cap — is [`Plain::Ask`]. Only for the default
+/// mode (a test compares both at every dot of random texts).
+fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -> Plain {
+    let b = text.as_bytes();
+    let after = dot + 1;
+    // The TLD (under 64 bytes: the general rules decide longer runs).
+    let limit = b.len().min(after + 63);
+    let mut tld_end = after;
+    while tld_end < limit && has_class(b[tld_end], LABEL_BYTE) {
+        tld_end += 1;
+    }
+    if tld_end == after || tld_end == limit {
+        return Plain::Ask;
+    }
+    match b.get(tld_end) {
+        // More labels, or a dot in a local part: no link at this dot.
+        Some(b'.') if b.get(tld_end + 1).is_some_and(u8::is_ascii_alphanumeric) => return Plain::NoLink,
+        Some(b'@') => return Plain::NoLink,
+        // The end of a sentence, or a colon that starts no port or scheme.
+        Some(b'.' | b':') if ends_plain_name(b.get(tld_end + 1)) => {}
+        c if ends_plain_name(c) => {}
+        _ => return Plain::Ask,
+    }
+    if !crate::chars::is_label_tld(b, after, tld_end) {
+        return Plain::NoLink;
+    }
+    // The labels before the dot, checked backwards (the label rules read
+    // the same both ways; the TLD before the dot is a good label).
+    let lo = floor.max(dot.saturating_sub(MAX_DOMAIN_BACK));
+    let mut s = dot;
+    let mut labels = AsciiLabels::new();
+    while s > lo && has_class(b[s - 1], LABEL_BYTE | DOT_BYTE) {
+        s -= 1;
+        labels.push(b[s]);
+    }
+    if s == dot || (s > 0 && b[s - 1] >= 0x80) || (s == lo && lo > floor) {
+        return Plain::Ask;
+    }
+    if !labels.ok() {
+        return Plain::NoLink;
+    }
+    if s > 0 && b[s - 1] == b'@' {
+        return plain_email(f, b, s, tld_end, floor);
+    }
+    if !f.domain {
+        return Plain::NoLink;
+    }
+    let before = &b[floor..s];
+    // The byte before the name, even before the floor.
+    let prev = s.checked_sub(1).map(|p| b[p]);
+    if before.ends_with(b"://")
+        || prev.is_some_and(|p| {
+            matches!(
+                p,
+                b'/' | b'\\' | b'_' | b'$' | b'%' | b'~' | b'#' | b'*' | b'^' | b'|' | b'`'
+            )
+        })
+    {
+        return Plain::NoLink;
+    }
+    let first = &b[s..dot];
+    if !first.contains(&b'.') && !first.eq_ignore_ascii_case(b"www") && is_file_extension(&text[after..tld_end]) {
+        return Plain::NoLink;
+    }
+    Plain::Link(Raw {
+        start: s,
+        end: tld_end,
+        kind: LinkKind::Domain,
+        folded: false,
+    })
+}
+
+/// [`plain_dot_link`] for the email whose ASCII domain starts at `s`, after
+/// an `@`: its local part, read backwards, is ASCII too.
+fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor: usize) -> Plain {
+    if !f.email {
+        return Plain::NoLink;
+    }
+    let at = s - 1;
+    let lo = floor.max(at.saturating_sub(MAX_LOCAL_BACK));
+    let mut ls = at;
+    let mut double_dot = false;
+    while ls > lo && b[ls - 1] < 0x80 && crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
+        ls -= 1;
+        double_dot |= b[ls] == b'.' && b[ls + 1] == b'.';
+    }
+    if (ls > 0 && b[ls - 1] >= 0x80) || (ls == lo && lo > floor) {
+        return Plain::Ask;
+    }
+    if ls == at || b[ls] == b'.' || b[at - 1] == b'.' || double_dot {
+        return Plain::NoLink;
+    }
+    let before = &b[floor..ls];
+    if before.ends_with(b"://") || before.ends_with(b"@") || (b[ls] == b'/' && before.ends_with(b":")) {
+        return Plain::NoLink;
+    }
+    let (start, kind) = if before.len() >= 7 && before[before.len() - 7..].eq_ignore_ascii_case(b"mailto:") {
+        (ls - 7, LinkKind::Iri)
+    } else {
+        (ls, LinkKind::Email)
+    };
+    Plain::Link(Raw {
+        start,
+        end: tld_end,
+        kind,
+        folded: false,
+    })
+}
+
+/// The general rules for a scheme-less domain or email at `dot`.
+fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
     let strict = f.strict_uts58;
     let after = dot + dot_len;
     let first = text.as_bytes()[after];
@@ -1463,6 +1621,144 @@ mod tests {
                 }
             }
         }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// The one-pass path for plain domains and emails decides, at
+        /// every ASCII dot, what the general rules decide: with names at
+        /// and past the walk-back caps, local parts, `mailto:`, file
+        /// extensions, every kind of byte before and after the name, and
+        /// emails or domains turned off.
+        #[test]
+        fn plain_dot_link_path_decides_what_the_general_rules_decide(
+            pieces in proptest::collection::vec(proptest::sample::select(DOT_PIECES), 0..24),
+            floor_at in 0usize..12,
+        ) {
+            let text = pieces.concat();
+            let mut finders = [Finder::new(), Finder::new(), Finder::new()];
+            finders[1].email(false);
+            finders[2].domain(false);
+            for f in &finders {
+                for (dot, _) in text.match_indices('.') {
+                    if !worth_a_look(text.as_bytes(), dot, 1) {
+                        continue;
+                    }
+                    let floor = dot.saturating_sub(floor_at);
+                    let floor = if text.is_char_boundary(floor) { floor } else { 0 };
+                    let both = try_domain(f, &text, dot, 1, floor).map(|r| (r.start, r.end, r.kind));
+                    let general = general_domain(f, &text, dot, 1, floor).map(|r| (r.start, r.end, r.kind));
+                    proptest::prop_assert_eq!(both, general, "{:?} at {} floor {}", text, dot, floor);
+                }
+            }
+        }
+    }
+
+    /// Labels, TLDs (and words that are not), local parts, and every kind
+    /// of byte before and after a name.
+    const DOT_PIECES: &[&str] = &[
+        ".com",
+        ".ORG",
+        ".co",
+        ".uk",
+        ".png",
+        ".py",
+        ".xn--p1ai",
+        ".example",
+        ".c0m",
+        ".co-",
+        "@example.com",
+        "user.name@",
+        "www.",
+        "example",
+        "www",
+        "a",
+        "b-c",
+        "-",
+        "0",
+        "x9",
+        ".",
+        "..",
+        "com",
+        "ORG",
+        "co",
+        "uk",
+        "xn--p1ai",
+        "png",
+        "py",
+        "rs",
+        "html",
+        "international",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "@",
+        "user",
+        "first.last",
+        "+tag",
+        "mailto:",
+        "MAILTO:",
+        "http://",
+        "://",
+        "/",
+        "\\",
+        "_",
+        "$",
+        "%",
+        "~",
+        "#",
+        "*",
+        "^",
+        "|",
+        "`",
+        "'",
+        "!",
+        "=",
+        "&",
+        "?",
+        ":",
+        ":80",
+        ": ",
+        ":/",
+        " ",
+        "\n",
+        "\r\n",
+        "\t",
+        "\u{7F}",
+        "\"",
+        "(",
+        ")",
+        ",",
+        ";",
+        "<",
+        ">",
+        "[",
+        "]",
+        "é",
+        "例え",
+        "\u{301}",
+        "。",
+        "рф",
+    ];
+
+    #[test]
+    fn plain_dot_link_reads_the_byte_before_the_floor() {
+        // `/` before the name rejects it even when the previous link ended
+        // just before the name (found by the proptest above).
+        let f = Finder::new();
+        assert!(general_domain(&f, "http://x9.com ", 9, 1, 7).is_none());
+        assert!(try_domain(&f, "http://x9.com ", 9, 1, 7).is_none());
+    }
+
+    #[test]
+    fn plain_name_ends_are_in_no_name_and_start_nothing() {
+        for c in 0u8..0x80 {
+            if ends_plain_name(Some(&c)) {
+                assert!(!has_class(c, LABEL_BYTE | DOT_BYTE | SCHEME_BYTE), "{c:?}");
+                assert!(!crate::chars::ASCII_LINK_EMAIL[c as usize], "{c:?}");
+                assert!(!matches!(c, b':' | b'@' | b'/' | b'?' | b'#'), "{c:?}");
+            }
+        }
+        assert!(ends_plain_name(None) && ends_plain_name(Some(&b' ')) && ends_plain_name(Some(&b'>')));
     }
 
     /// A finder without a link length cap, and one capped at `cap`.
