@@ -53,7 +53,7 @@
 mod scan;
 mod trigger;
 
-pub(crate) use scan::in_fast_domain_block as is_common_letter;
+pub(crate) use scan::common_letters_end;
 
 use crate::iri::MapError;
 use std::borrow::Cow;

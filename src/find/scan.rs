@@ -260,6 +260,62 @@ pub(crate) fn in_fast_domain_block(c: char) -> bool {
     cp < 0x10000 && FAST_DOMAIN_BITS[(cp >> 6) as usize] & (1 << (cp & 63)) != 0
 }
 
+/// The end of the run of characters in `FAST_DOMAIN_BLOCKS` that starts at
+/// byte `i` of `b`, no further than `limit`. `b` must be valid UTF-8 and
+/// `i` a character boundary: the two- and three-byte forms are decoded by
+/// hand (no checks needed), one bit test each, where `char_at` and
+/// [`in_fast_domain_block`] cost several times as much per character.
+#[inline]
+pub(crate) fn common_letters_end(b: &[u8], mut i: usize, limit: usize) -> usize {
+    let limit = limit.min(b.len());
+    while i < limit {
+        let b0 = b[i];
+        let (cp, len) = if !(0x80..0xF0).contains(&b0) {
+            break;
+        } else if b0 < 0xE0 {
+            if i + 2 > limit {
+                break;
+            }
+            ((u32::from(b0 & 0x1F) << 6) | u32::from(b[i + 1] & 0x3F), 2)
+        } else {
+            if i + 3 > limit {
+                break;
+            }
+            let cp = (u32::from(b0 & 0x0F) << 12) | (u32::from(b[i + 1] & 0x3F) << 6) | u32::from(b[i + 2] & 0x3F);
+            (cp, 3)
+        };
+        if FAST_DOMAIN_BITS[(cp >> 6) as usize] & (1 << (cp & 63)) == 0 {
+            break;
+        }
+        i += len;
+    }
+    i
+}
+
+/// [`common_letters_end`] backwards: the start of the run of characters in
+/// `FAST_DOMAIN_BLOCKS` that ends at byte `i` of `b`, no further back than
+/// `lo`.
+#[inline]
+pub(crate) fn common_letters_start(b: &[u8], mut i: usize, lo: usize) -> usize {
+    let cont = |c: u8| c & 0xC0 == 0x80;
+    while i >= lo + 2 && cont(b[i - 1]) {
+        let (cp, len) = if (0xC2..0xE0).contains(&b[i - 2]) {
+            ((u32::from(b[i - 2] & 0x1F) << 6) | u32::from(b[i - 1] & 0x3F), 2)
+        } else if i >= lo + 3 && cont(b[i - 2]) && (0xE0..0xF0).contains(&b[i - 3]) {
+            let cp =
+                (u32::from(b[i - 3] & 0x0F) << 12) | (u32::from(b[i - 2] & 0x3F) << 6) | u32::from(b[i - 1] & 0x3F);
+            (cp, 3)
+        } else {
+            break;
+        };
+        if FAST_DOMAIN_BITS[(cp >> 6) as usize] & (1 << (cp & 63)) == 0 {
+            break;
+        }
+        i -= len;
+    }
+    i
+}
+
 fn general_domain_char(c: char) -> bool {
     use unicode_security::GeneralSecurityProfile;
     link_term(c) == LinkTerm::Include && (is_mark(c) || is_alphanumeric(c) || c.identifier_allowed())
@@ -304,15 +360,51 @@ const MAX_UNICODE_TLD_BYTES: usize = 64;
 /// (sorted): in CJK text most dots are followed by a character that starts
 /// no TLD, rejected without reading the label.
 struct UnicodeTlds {
-    names: std::collections::HashSet<String>,
+    names: TldSet,
     first: Vec<char>,
+}
+
+/// The Unicode TLDs are hashed with a multiply-rotate over eight bytes at a
+/// time: they are a fixed list, not attacker-chosen keys, and a lookup
+/// happens at every dot before a non-ASCII letter that may start one, where
+/// SipHash cost more than the rest of the check.
+type TldSet = std::collections::HashSet<String, std::hash::BuildHasherDefault<WordHasher>>;
+
+/// See [`TldSet`].
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.mix(u64::from_le_bytes(w.try_into().unwrap_or_default()));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.mix(u64::from_le_bytes(last) ^ rest.len() as u64);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl WordHasher {
+    #[inline]
+    fn mix(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(26) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
 }
 
 fn unicode_tld_data() -> &'static UnicodeTlds {
     use std::sync::OnceLock;
     static SET: OnceLock<UnicodeTlds> = OnceLock::new();
     SET.get_or_init(|| {
-        let names: std::collections::HashSet<String> = crate::chars::TLDS
+        let names: TldSet = crate::chars::TLDS
             .iter()
             .filter(|t| t.starts_with("xn--"))
             .filter_map(|t| {
@@ -331,7 +423,7 @@ fn unicode_tld_data() -> &'static UnicodeTlds {
     })
 }
 
-fn unicode_tlds() -> &'static std::collections::HashSet<String> {
+fn unicode_tlds() -> &'static TldSet {
     &unicode_tld_data().names
 }
 
@@ -401,8 +493,26 @@ fn is_grapheme_boundary(text: &str, i: usize) -> bool {
     if b[i].is_ascii() && b[i - 1].is_ascii() && !(b[i - 1] == b'\r' && b[i] == b'\n') {
         return true;
     }
+    // Letters of the common scripts next to each other or to ASCII.
+    let alone = |c: Option<char>| c.is_some_and(clusters_alone);
+    if alone(char_before(text, i)) && alone(char_at(text, i)) {
+        return true;
+    }
     let mut cursor = GraphemeCursor::new(i, text.len(), true);
     cursor.is_boundary(text, 0).unwrap_or(true)
+}
+
+/// Characters with a grapheme cluster boundary between any two of them:
+/// printable ASCII, and the letters of `FAST_DOMAIN_BLOCKS` whose
+/// Grapheme_Cluster_Break is Other and that no conjunct rule joins
+/// (Devanagari and Thai letters and Hangul syllables are left to the
+/// segmenter). A unit test checks every one against it.
+#[inline]
+fn clusters_alone(c: char) -> bool {
+    if c.is_ascii() {
+        return !c.is_ascii_control();
+    }
+    in_fast_domain_block(c) && !matches!(c as u32, 0x0900..=0x0E7F | 0xAC00..=0xD7A3)
 }
 
 fn prev_grapheme_boundary(text: &str, i: usize) -> usize {
@@ -545,9 +655,9 @@ fn scan_forward_with<const CHUNKS: bool>(
         // Letters of the common scripts: Include, ucschar, no part or
         // bracket meaning (a unit test checks each block).
         if b[i] >= 0x80 {
-            let c = char_at(text, i).unwrap_or('\0');
-            if in_fast_domain_block(c) && i + c.len_utf8() <= limit {
-                i += c.len_utf8();
+            let run = common_letters_end(b, i, limit);
+            if run > i {
+                i = run;
                 end = i;
                 continue;
             }
@@ -740,9 +850,20 @@ fn dns_labels_ok(host: &str) -> bool {
     if host.is_ascii() {
         return ascii_labels_ok(host.as_bytes());
     }
-    // The same over characters, with every domain dot as a separator.
+    // The same over characters, with every domain dot as a separator (runs
+    // of common letters at once: neither dots nor `-`).
+    let b = host.as_bytes();
     let mut prev = '.';
-    for c in host.chars() {
+    let mut i = 0;
+    while i < b.len() {
+        let run = common_letters_end(b, i, b.len());
+        if run > i {
+            prev = 'a';
+            i = run;
+            continue;
+        }
+        let c = char_at(host, i).unwrap_or('\0');
+        i += c.len_utf8();
         let dot = is_domain_dot(c);
         if (dot && (prev == '.' || prev == '-')) || (c == '-' && prev == '.') {
             return false;
@@ -1144,6 +1265,11 @@ fn label_end(text: &str, mut i: usize, max: usize) -> usize {
         return i;
     }
     while i < limit {
+        let run = common_letters_end(b, i, limit);
+        if run > i {
+            i = run;
+            continue;
+        }
         match char_at(text, i) {
             Some(c) if is_domain_char(c) => i += c.len_utf8(),
             _ => break,
@@ -1364,6 +1490,11 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         if b[s - 1] < 0x80 {
             break;
         }
+        let run = common_letters_start(b, s, lo);
+        if run < s {
+            s = run;
+            continue;
+        }
         let c = char_before(text, s)?;
         if is_domain_char(c) || is_domain_dot(c) {
             s -= c.len_utf8();
@@ -1522,6 +1653,12 @@ fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Opti
                 break;
             }
             ls -= 1;
+            continue;
+        }
+        // Letters of the common scripts are LinkEmail (a test checks).
+        let run = common_letters_start(b, ls, lo);
+        if run < ls {
+            ls = run;
             continue;
         }
         let c = char_before(text, ls)?;
@@ -1739,6 +1876,81 @@ mod tests {
         "。",
         "рф",
     ];
+
+    #[test]
+    fn common_letter_runs_are_the_fast_domain_blocks() {
+        // Every character alone, then followed by a character that is not
+        // in the blocks, then cut by the limit.
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let text = format!("{c}{c}!");
+            let (b, n) = (text.as_bytes(), c.len_utf8());
+            let want = if in_fast_domain_block(c) { 2 * n } else { 0 };
+            assert_eq!(common_letters_end(b, 0, b.len()), want, "U+{:04X}", c as u32);
+            assert_eq!(common_letters_end(b, 0, 2 * n - 1), want / 2, "U+{:04X} cut", c as u32);
+        }
+        assert_eq!(common_letters_end("aé".as_bytes(), 0, 3), 0);
+    }
+
+    #[test]
+    fn common_letter_runs_backwards_are_the_fast_domain_blocks() {
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let text = format!("!{c}{c}");
+            let (b, n) = (text.as_bytes(), c.len_utf8());
+            let want = if in_fast_domain_block(c) { 1 } else { b.len() };
+            assert_eq!(common_letters_start(b, b.len(), 0), want, "U+{:04X}", c as u32);
+            let cut = if in_fast_domain_block(c) { 1 + n } else { b.len() };
+            assert_eq!(common_letters_start(b, b.len(), 2), cut, "U+{:04X} cut", c as u32);
+        }
+    }
+
+    #[test]
+    fn common_letters_are_domain_and_email_characters() {
+        for c in (0x80..0x10000)
+            .filter_map(char::from_u32)
+            .filter(|&c| in_fast_domain_block(c))
+        {
+            assert!(
+                is_domain_char(c) && is_link_email(c) && !is_domain_dot(c),
+                "U+{:04X}",
+                c as u32
+            );
+        }
+    }
+
+    #[test]
+    fn characters_that_cluster_alone_have_boundaries_on_both_sides() {
+        let segmenter = |text: &str, i: usize| GraphemeCursor::new(i, text.len(), true).is_boundary(text, 0).unwrap();
+        let alone: Vec<char> = (0..0x10000)
+            .filter_map(char::from_u32)
+            .filter(|&c| clusters_alone(c))
+            .collect();
+        // One of each block, and ASCII of each kind (all printable ASCII
+        // has the same break property).
+        let mut sample: Vec<char> = FAST_DOMAIN_BLOCKS
+            .iter()
+            .filter_map(|&(lo, _)| char::from_u32(lo))
+            .collect();
+        sample.extend([' ', 'a', 'Z', '0', '.', '/', '@', '-', '~']);
+        sample.retain(|&c| clusters_alone(c));
+        let mut text = String::new();
+        for &c in &alone {
+            for &d in &sample {
+                for (x, y) in [(c, d), (d, c)] {
+                    text.clear();
+                    text.extend([x, y]);
+                    let i = x.len_utf8();
+                    assert!(segmenter(&text, i), "{text:?}");
+                    assert!(is_grapheme_boundary(&text, i), "{text:?}");
+                }
+            }
+        }
+        // Left to the segmenter: a mark, a conjunct, a Hangul sequence.
+        for text in ["e\u{301}", "क\u{94D}ष", "\u{1100}\u{AC00}", "a\r\nb"] {
+            for (i, _) in text.char_indices() {
+                assert_eq!(is_grapheme_boundary(text, i), segmenter(text, i), "{text:?} at {i}");
+            }
+        }
+    }
 
     #[test]
     fn plain_dot_link_reads_the_byte_before_the_floor() {

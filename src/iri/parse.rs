@@ -617,6 +617,12 @@ pub(crate) fn quick_valid_iri(s: &str) -> bool {
             } else if c == b'%' && pct(i) {
                 i += 3;
             } else if c >= 0x80 {
+                // Letters of the common scripts are ucschar (a test checks).
+                let run = crate::find::common_letters_end(b, i, b.len());
+                if run > i {
+                    i = run;
+                    continue;
+                }
                 let ch = char_at(s, i);
                 if !is_ucschar(ch) || is_bidi_control(ch) {
                     return false;
@@ -678,11 +684,14 @@ pub(crate) fn quick_valid_iri(s: &str) -> bool {
                 return false;
             }
         } else {
-            let ch = char_at(s, i);
             // Letters of the common scripts are ucschar (a test checks).
-            if !crate::find::is_common_letter(ch)
-                && (is_bidi_control(ch) || !(is_ucschar(ch) || (private && is_iprivate(ch))))
-            {
+            let run = crate::find::common_letters_end(b, i, b.len());
+            if run > i {
+                i = run;
+                continue;
+            }
+            let ch = char_at(s, i);
+            if is_bidi_control(ch) || !(is_ucschar(ch) || (private && is_iprivate(ch))) {
                 return false;
             }
             i += ch.len_utf8();
@@ -785,7 +794,9 @@ mod tests {
     #[test]
     fn common_letters_are_ucschar() {
         for c in (0x80..0x10000).filter_map(char::from_u32) {
-            if crate::find::is_common_letter(c) {
+            let mut buf = [0u8; 4];
+            let enc = c.encode_utf8(&mut buf).as_bytes();
+            if crate::find::common_letters_end(enc, 0, enc.len()) == enc.len() {
                 assert!(is_ucschar(c) && !is_bidi_control(c), "U+{:04X}", c as u32);
             }
         }
