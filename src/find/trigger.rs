@@ -3,8 +3,10 @@
 //! A trigger is the `:` after a scheme or a dot before a TLD (`.`, `。`,
 //! `．`, `｡`). The text is classified 64 bytes at a time into a bit mask
 //! of the triggers that pass the cheap neighbour checks of
-//! [`worth_a_look`]; runs such as `::::`, `....` or `a.a.a` and text
-//! without any trigger cost about one instruction a byte. On x86-64 the
+//! [`worth_a_look`], computed for a block only when one of its bytes is a
+//! candidate (a dot before a letter, a colon before a non-space); runs
+//! such as `::::`, `....` or `a.a.a` and text without any trigger cost
+//! about one instruction a byte. On x86-64 the
 //! classification uses AVX2 when the CPU reports it (detected once per
 //! finder run) and SSE2 otherwise (part of the x86-64 baseline); on other
 //! targets, and for the first and last bytes of a text, a scalar loop
@@ -295,6 +297,25 @@ macro_rules! vector_checks {
             or(colon_ok, dot_ok)
         }
 
+        /// The bytes worth the full [`filter`]: a dot before a letter or a
+        /// non-ASCII byte, a colon before a byte above the space.
+        #[inline(always)]
+        unsafe fn candidates(q: *const u8, colon: bool, dot: bool) -> $v {
+            let x0 = load(q);
+            let x1 = load(q.add(1));
+            let dots = if dot {
+                and(eq(x0, b'.'), or(alpha(x1), high(x1)))
+            } else {
+                $zero()
+            };
+            let colons = if colon {
+                and(eq(x0, b':'), $xor(le(x1, b' '), $set1(-1)))
+            } else {
+                $zero()
+            };
+            or(dots, colons)
+        }
+
         /// Label bytes: ASCII letters and digits, `-`, non-ASCII.
         #[inline(always)]
         unsafe fn label(v: $v) -> $v {
@@ -318,6 +339,37 @@ macro_rules! vector_checks {
                 and(or(alpha(x3), high(x3)), label(load(q.add(4)))),
             );
             and(or(ideographic, forms), around)
+        }
+
+        /// The triggers of the 64 bytes at `p` that pass `worth_a_look`
+        /// (`colon` or `dot` set). The full checks run on the whole block
+        /// when any byte in it is a candidate: one branch per block, which
+        /// link-dense text takes and prose mostly does not, where a branch
+        /// per vector went either way.
+        #[inline(always)]
+        unsafe fn block_of(p: *const u8, colon: bool, dot: bool) -> u64 {
+            const W: usize = core::mem::size_of::<$v>();
+            let mut any = $zero();
+            let mut leads = $zero();
+            for k in 0..BLOCK / W {
+                let q = p.add(W * k);
+                any = or(any, candidates(q, colon, dot));
+                // The lead bytes of 。 and ．/｡: two-byte scripts skip the
+                // check.
+                leads = or(leads, either(load(q), 0xE3, 0xEF));
+            }
+            let mut mask = 0u64;
+            if bits(any) != 0 {
+                for k in 0..BLOCK / W {
+                    mask |= bits(filter(p.add(W * k), colon, dot)) << (W * k);
+                }
+            }
+            if dot && bits(leads) != 0 {
+                for k in 0..BLOCK / W {
+                    mask |= bits(cjk_dots(p.add(W * k))) << (W * k);
+                }
+            }
+            mask
         }
 
         /// Where `first` or `second` occurs in `x`.
@@ -387,23 +439,7 @@ mod sse2 {
         if !colon && !dot {
             return 0;
         }
-        // Without colons, look for dots twice; without dots, for colons.
-        let first = if colon { b':' } else { b'.' };
-        let second = if dot { b'.' } else { b':' };
-        let mut mask = 0u64;
-        for k in 0..4 {
-            let q = p.add(16 * k);
-            let x = load(q);
-            let mut m = _mm_setzero_si128();
-            if _mm_movemask_epi8(either(x, first, second)) != 0 {
-                m = filter(q, colon, dot);
-            }
-            if dot && _mm_movemask_epi8(either(x, 0xE3, 0xEF)) != 0 {
-                m = or(m, cjk_dots(q));
-            }
-            mask |= bits(m) << (16 * k);
-        }
-        mask
+        block_of(p, colon, dot)
     }
 
     first_block!();
@@ -444,23 +480,7 @@ mod avx2 {
         if !colon && !dot {
             return 0;
         }
-        let first = if colon { b':' } else { b'.' };
-        let second = if dot { b'.' } else { b':' };
-        let mut mask = 0u64;
-        for half in [0, 32] {
-            let q = p.add(half);
-            let x = load(q);
-            let mut m = _mm256_setzero_si256();
-            if bits(either(x, first, second)) != 0 {
-                m = filter(q, colon, dot);
-            }
-            // The lead bytes of 。 and ．/｡: two-byte scripts skip the check.
-            if dot && bits(either(x, 0xE3, 0xEF)) != 0 {
-                m = or(m, cjk_dots(q));
-            }
-            mask |= bits(m) << half;
-        }
-        mask
+        block_of(p, colon, dot)
     }
 
     // The CPU must have AVX2, too.
