@@ -225,29 +225,11 @@ impl fmt::Display for SpoofReason {
 /// assert_eq!(host_display("pay\u{AD}pal.com"), HostDisplay::Unicode("paypal.com".into()));
 /// ```
 pub fn host_display(host: &str) -> HostDisplay {
-    // The same hosts come back again and again in mail, logs and crawls,
-    // and the IDNA and UTS 39 work is thousands of instructions: remember
-    // the answers per thread (a bounded map, emptied when full).
-    const CACHE_CAP: usize = 4096;
+    // The same hosts come back again and again (see `HostMemo`).
     thread_local! {
-        static CACHE: std::cell::RefCell<std::collections::HashMap<String, HostDisplay>> =
-            std::cell::RefCell::new(std::collections::HashMap::new());
+        static MEMO: crate::cache::HostMemo<HostDisplay> = crate::cache::HostMemo::new();
     }
-    if host.len() > 255 {
-        return host_display_uncached(host);
-    }
-    if let Some(hit) = CACHE.with(|c| c.borrow().get(host).cloned()) {
-        return hit;
-    }
-    let shown = host_display_uncached(host);
-    CACHE.with(|c| {
-        let mut c = c.borrow_mut();
-        if c.len() >= CACHE_CAP {
-            c.clear();
-        }
-        c.insert(host.to_owned(), shown.clone());
-    });
-    shown
+    crate::cache::HostMemo::get(&MEMO, host, host_display_uncached)
 }
 
 /// [`host_display`] without the cache.

@@ -23,6 +23,7 @@
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
+mod cache;
 pub mod chars;
 pub mod display;
 pub mod find;

@@ -43,10 +43,70 @@ impl Out {
     }
 }
 
-/// Appends `s` as a JSON string.
+/// Appends `s` as a JSON string, escaped as `serde_json` escapes (`\"`,
+/// `\\`, the short forms of `\b \f \n \r \t`, other controls as
+/// `\u00XX`; everything else as it is). Link text rarely needs an escape:
+/// the runs between escapes are found eight bytes at a time and copied
+/// whole.
 pub fn json_str(out: &mut Vec<u8>, s: &str) {
-    // Writing to a Vec cannot fail.
-    let _ = serde_json::to_writer(&mut *out, s);
+    const HEX: &[u8; 16] = b"0123456789abcdef";
+    let b = s.as_bytes();
+    out.reserve(b.len() + 2);
+    out.push(b'"');
+    let mut last = 0;
+    let mut i = 0;
+    loop {
+        i = next_json_escape(b, i);
+        out.extend_from_slice(&b[last..i]);
+        let Some(&c) = b.get(i) else { break };
+        i += 1;
+        last = i;
+        let short = match c {
+            b'"' => b'"',
+            b'\\' => b'\\',
+            0x08 => b'b',
+            0x0C => b'f',
+            b'\n' => b'n',
+            b'\r' => b'r',
+            b'\t' => b't',
+            _ => {
+                out.extend_from_slice(&[
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(c >> 4)],
+                    HEX[usize::from(c & 15)],
+                ]);
+                continue;
+            }
+        };
+        out.extend_from_slice(&[b'\\', short]);
+    }
+    out.push(b'"');
+}
+
+/// The first byte at or after `i` that JSON escapes (a control, `"` or
+/// `\\`), or `b.len()`.
+fn next_json_escape(b: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // A byte of `x` is zero: the classic borrow test (exact for the first
+    // such byte, which is all the search needs).
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or_default());
+        // Below 0x20: the top three bits clear.
+        let hits = zero(w & (0xE0 * ONES)) | zero(w ^ (u64::from(b'"') * ONES)) | zero(w ^ (u64::from(b'\\') * ONES));
+        if hits != 0 {
+            return i + (hits.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i] >= 0x20 && b[i] != b'"' && b[i] != b'\\' {
+        i += 1;
+    }
+    i
 }
 
 /// Appends `s` as a TSV field: tab, newline, carriage return and backslash
@@ -59,6 +119,41 @@ pub fn tsv_field(out: &mut Vec<u8>, s: &str) {
             b'\r' => out.extend_from_slice(b"\\r"),
             b'\\' => out.extend_from_slice(b"\\\\"),
             _ => out.push(b),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::json_str;
+
+    #[test]
+    fn json_strings_are_escaped_as_serde_json_escapes_them() {
+        let mut cases: Vec<String> = (0u32..0x80).filter_map(char::from_u32).map(String::from).collect();
+        cases.extend(
+            [
+                "",
+                "plain",
+                "a\"b\\c",
+                "tab\there\nnew\r\u{1}\u{1F}\u{7F}",
+                "例え\u{202E}é",
+                "\u{8}\u{C}x",
+            ]
+            .map(String::from),
+        );
+        // Escapes at every place of an eight-byte word and across words.
+        cases.extend((0..20).flat_map(|k| {
+            ["\"", "\\", "\n", "\u{0}", "\u{1F}", " ", "\u{7F}", "é"]
+                .map(|e| format!("{}{e}{}", "x".repeat(k), "y".repeat(k % 9)))
+        }));
+        for s in &cases {
+            let mut ours = Vec::new();
+            json_str(&mut ours, s);
+            assert_eq!(
+                String::from_utf8(ours).unwrap(),
+                serde_json::to_string(s).unwrap(),
+                "{s:?}"
+            );
         }
     }
 }

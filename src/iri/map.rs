@@ -177,9 +177,18 @@ fn push_encoded(out: &mut String, s: &str) {
     out.push_str(&s[last..]);
 }
 
-fn idna_host(host: &str) -> Result<Cow<'_, str>, MapError> {
-    idna::domain_to_ascii_cow(host.as_bytes(), idna::AsciiDenyList::URL)
-        .map_err(|_| MapError::Idna { host: host.to_owned() })
+/// The ASCII form of a non-ASCII DNS host (IDNA, remembered per thread:
+/// see `HostMemo`).
+fn idna_host(host: &str) -> Result<String, MapError> {
+    thread_local! {
+        static MEMO: crate::cache::HostMemo<Option<String>> = crate::cache::HostMemo::new();
+    }
+    let ascii = crate::cache::HostMemo::get(&MEMO, host, |h| {
+        idna::domain_to_ascii_cow(h.as_bytes(), idna::AsciiDenyList::URL)
+            .ok()
+            .map(Cow::into_owned)
+    });
+    ascii.ok_or_else(|| MapError::Idna { host: host.to_owned() })
 }
 
 /// Maps an IRI reference to a URI reference with default options
@@ -423,12 +432,17 @@ fn host_to_unicode(iri: Cow<'_, str>) -> Cow<'_, str> {
     if !has_ace || host.contains('%') {
         return iri;
     }
-    let (unicode, result) = idna::domain_to_unicode(host);
     // Keep the ASCII form unless every label converts cleanly and the result
     // is itself a valid, displayable reg-name.
-    if result.is_err() || unicode.chars().any(|c| !c.is_ascii() && !fit_for_iri(c, false)) {
-        return iri;
+    thread_local! {
+        static MEMO: crate::cache::HostMemo<Option<String>> = crate::cache::HostMemo::new();
     }
+    let unicode = crate::cache::HostMemo::get(&MEMO, host, |h| {
+        let (unicode, result) = idna::domain_to_unicode(h);
+        let fit = result.is_ok() && unicode.chars().all(|c| c.is_ascii() || fit_for_iri(c, false));
+        fit.then_some(unicode)
+    });
+    let Some(unicode) = unicode else { return iri };
     let (hs, he) = parsed.spans().host;
     let mut out = String::with_capacity(iri.len() + unicode.len());
     out.push_str(&iri[..hs]);
