@@ -1042,16 +1042,18 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
 const PLAIN_WEB_LINK_MAX: usize = 256;
 
 /// The end of the link `scheme://host[:port][/path][?query][#fragment]` at
-/// `s` when it has the plain shape most links have: an ASCII host of
-/// letters, digits, `-` and dots that ends in a letter or digit, a port of
+/// `s` when it has the plain shape most links have: a host of ASCII
+/// letters, digits, `-`, dots and letters of the common scripts
+/// (`FAST_DOMAIN_BLOCKS`) that ends in neither a dot nor `-`, a port of
 /// digits, then link bytes that no bracket, quote or part rule applies to,
-/// `%` with two hex digits, `?`, one `#`; ended by a byte that is not in
-/// any IRI (space, `<`, `"`, …) or the end of the text. One pass over the
-/// bytes finds the end that the general rules (authority check, forward
-/// scan, validation, grapheme boundary) would find, and the link is valid
-/// by construction. `None`: not that shape, ask the general rules — so
-/// anything unusual (non-ASCII, brackets, userinfo, IP literals, a second
-/// `#`, over 256 bytes) costs only this pass in addition.
+/// common-script letters, `%` with two hex digits, `?`, one `#`; ended by
+/// a byte that is not in any IRI (space, `<`, `"`, …) or the end of the
+/// text. One pass over the bytes finds the end that the general rules
+/// (authority check, forward scan, validation, grapheme boundary) would
+/// find, and the link is valid by construction. `None`: not that shape,
+/// ask the general rules — so anything unusual (other non-ASCII, brackets,
+/// userinfo, IP literals, a second `#`, over 256 bytes) costs only this
+/// pass in addition.
 ///
 /// Only for the default mode, a scheme with `//` other than `file` and
 /// `mailto`, and an opening quote whose closing quote is not in any IRI.
@@ -1065,12 +1067,22 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
     let limit = b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)));
     // The cap cuts the link: the general rules decide where.
     let capped = |i: usize| i >= limit && limit < b.len();
-    // The host: ASCII labels, ending in neither a dot nor `-`.
+    // The host: labels of ASCII and of letters of the common scripts
+    // (each run counts as a letter), ending in neither a dot nor `-`.
     let mut i = colon + 3;
     let mut labels = AsciiLabels::new();
-    while i < limit && has_class(b[i], LABEL_BYTE | DOT_BYTE) {
-        labels.push(b[i]);
-        i += 1;
+    while i < limit {
+        if has_class(b[i], LABEL_BYTE | DOT_BYTE) {
+            labels.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let run = common_letters_end(b, i, limit);
+        if run == i {
+            break;
+        }
+        labels.push(b'a');
+        i = run;
     }
     if capped(i) || !labels.ok() {
         return None;
@@ -1123,6 +1135,17 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
             // Where the forward scan stops (the opening quote's closing
             // quote is one of these bytes, or there is none).
             _ if k & IN_IRI == 0 && c < 0x80 => return Some(end),
+            // Letters of the common scripts: Include, ucschar, no part or
+            // bracket meaning, and a grapheme boundary on either side of a
+            // run that ASCII follows.
+            _ if c >= 0x80 => {
+                let run = common_letters_end(b, i, limit);
+                if run == i {
+                    return None;
+                }
+                i = run;
+                end = i;
+            }
             _ => return None,
         }
     }
@@ -2034,6 +2057,9 @@ mod tests {
         "\u{7F}",
         "é",
         "例",
+        "пример",
+        "テスト",
+        "ไทย",
         "\u{301}",
         "@",
         "!",
