@@ -1342,10 +1342,10 @@ fn ends_plain_name(c: Option<&u8>) -> bool {
 }
 
 /// The bare domain or email at an ASCII `dot` when it has the shape most
-/// have: an ASCII TLD followed by a byte that ends any name (a sentence's
-/// `.` or a `:` before one included), ASCII labels before the dot, and an
-/// ASCII local part after an `@` (`user.name@example.org`,
-/// `www.example.com`). One pass each way, with the label and local-part
+/// have: a TLD followed by a byte that ends any name (a sentence's `.` or
+/// a `:` before one included), labels before the dot and a local part
+/// before an `@`, all of ASCII and letters of the common scripts
+/// (`user.name@example.org`, `www.example.com`, `ольга@пример.рф`). One pass each way, with the label and local-part
 /// checks on the way, decides what the general rules ([`general_domain`])
 /// would, the common rejections included (`www.` before more labels, a dot
 /// in a local part before its `@`, a TLD that is not one). Anything else —
@@ -1358,8 +1358,14 @@ fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -> Plain {
     // The TLD (under 64 bytes: the general rules decide longer runs).
     let limit = b.len().min(after + 63);
     let mut tld_end = after;
+    // Letters of the common scripts (domain and email characters, grapheme
+    // boundaries next to ASCII: unit tests check each) count as letters.
+    let mut ascii = true;
     while tld_end < limit && has_class(b[tld_end], LABEL_BYTE) {
         tld_end += 1;
+    }
+    if tld_end < limit && b[tld_end] >= 0x80 {
+        (tld_end, ascii) = mixed_label_end(b, tld_end, limit);
     }
     if tld_end == after || tld_end == limit {
         return Plain::Ask;
@@ -1373,7 +1379,12 @@ fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -> Plain {
         c if ends_plain_name(c) => {}
         _ => return Plain::Ask,
     }
-    if !crate::chars::is_label_tld(b, after, tld_end) {
+    let tld = || &text[after..tld_end];
+    if !(if ascii {
+        crate::chars::is_label_tld(b, after, tld_end)
+    } else {
+        is_tld(tld())
+    }) {
         return Plain::NoLink;
     }
     // The labels before the dot, checked backwards (the label rules read
@@ -1384,6 +1395,11 @@ fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -> Plain {
     while s > lo && has_class(b[s - 1], LABEL_BYTE | DOT_BYTE) {
         s -= 1;
         labels.push(b[s]);
+    }
+    if s > lo && b[s - 1] >= 0x80 {
+        let start = mixed_name_start(b, s, lo, &mut labels);
+        ascii &= start == s;
+        s = start;
     }
     if s == dot || (s > 0 && b[s - 1] >= 0x80) || (s == lo && lo > floor) {
         return Plain::Ask;
@@ -1411,7 +1427,7 @@ fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -> Plain {
         return Plain::NoLink;
     }
     let first = &b[s..dot];
-    if !first.contains(&b'.') && !first.eq_ignore_ascii_case(b"www") && is_file_extension(&text[after..tld_end]) {
+    if ascii && !first.contains(&b'.') && !first.eq_ignore_ascii_case(b"www") && is_file_extension(tld()) {
         return Plain::NoLink;
     }
     Plain::Link(Raw {
@@ -1422,8 +1438,66 @@ fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -> Plain {
     })
 }
 
-/// [`plain_dot_link`] for the email whose ASCII domain starts at `s`, after
-/// an `@`: its local part, read backwards, is ASCII too.
+/// The rest of a label that goes on with a letter of the common scripts at
+/// `i`: its end (ASCII label bytes and such letters, up to `limit`), and
+/// `false` (not ASCII). Out of line: most names are ASCII.
+#[cold]
+#[inline(never)]
+fn mixed_label_end(b: &[u8], mut i: usize, limit: usize) -> (usize, bool) {
+    loop {
+        let run = common_letters_end(b, i, limit);
+        if run == i {
+            return (i, false);
+        }
+        i = run;
+        while i < limit && has_class(b[i], LABEL_BYTE) {
+            i += 1;
+        }
+    }
+}
+
+/// The start of a name whose labels go on backwards from `s` with a letter
+/// of the common scripts (each run pushed to `labels` as a letter), no
+/// further back than `lo`. Out of line: most names are ASCII.
+#[cold]
+#[inline(never)]
+fn mixed_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut AsciiLabels) -> usize {
+    loop {
+        let run = common_letters_start(b, s, lo);
+        if run == s {
+            return s;
+        }
+        labels.push(b'a');
+        s = run;
+        while s > lo && has_class(b[s - 1], LABEL_BYTE | DOT_BYTE) {
+            s -= 1;
+            labels.push(b[s]);
+        }
+    }
+}
+
+/// The start of a local part that goes on backwards from `ls` with a
+/// letter of the common scripts, no further back than `lo`, and whether it
+/// holds `..` (`double_dot`: so far). Out of line: most are ASCII.
+#[cold]
+#[inline(never)]
+fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -> (usize, bool) {
+    loop {
+        let run = common_letters_start(b, ls, lo);
+        if run == ls {
+            return (ls, double_dot);
+        }
+        ls = run;
+        while ls > lo && b[ls - 1] < 0x80 && crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
+            ls -= 1;
+            double_dot |= b[ls] == b'.' && b[ls + 1] == b'.';
+        }
+    }
+}
+
+/// [`plain_dot_link`] for the email whose domain starts at `s`, after an
+/// `@`: its local part, read backwards, is ASCII and common-script letters
+/// too.
 fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor: usize) -> Plain {
     if !f.email {
         return Plain::NoLink;
@@ -1435,6 +1509,9 @@ fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor: usize) -> 
     while ls > lo && b[ls - 1] < 0x80 && crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
         ls -= 1;
         double_dot |= b[ls] == b'.' && b[ls + 1] == b'.';
+    }
+    if ls > lo && b[ls - 1] >= 0x80 {
+        (ls, double_dot) = mixed_local_start(b, ls, lo, double_dot);
     }
     if (ls > 0 && b[ls - 1] >= 0x80) || (ls == lo && lo > floor) {
         return Plain::Ask;
@@ -1898,6 +1975,13 @@ mod tests {
         "\u{301}",
         "。",
         "рф",
+        ".рф",
+        ".РФ",
+        ".中国",
+        ".みんな",
+        "пример",
+        "ольга@",
+        "ไทย",
     ];
 
     #[test]
