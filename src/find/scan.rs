@@ -1140,11 +1140,20 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
             // run that ASCII follows.
             _ if c >= 0x80 => {
                 let run = common_letters_end(b, i, limit);
-                if run == i {
-                    return None;
+                if run > i {
+                    i = run;
+                    end = i;
+                    continue;
                 }
-                i = run;
-                end = i;
+                // CJK sentence punctuation before more non-ASCII text ends
+                // the link (running CJK text has no space after a link).
+                let stop = char_at(text, i).filter(|&c| is_cjk_stop(c));
+                return match stop {
+                    Some(c) if b.get(i + c.len_utf8()).is_some_and(|&n| n >= 0x80) && i + c.len_utf8() <= limit => {
+                        Some(end)
+                    }
+                    _ => None,
+                };
             }
             _ => return None,
         }
@@ -2144,6 +2153,9 @@ mod tests {
         "пример",
         "テスト",
         "ไทย",
+        "、",
+        "，",
+        "」",
         "\u{301}",
         "@",
         "!",
