@@ -340,7 +340,16 @@ fn display_iri_general(uri_or_iri: &str) -> String {
         encode_forbidden_ascii: true,
         ..Default::default()
     };
-    let uri = match to_uri_with(uri_or_iri, &leiri) {
+    // A valid ASCII IRI is a URI, and the mapping is the identity on URIs:
+    // one quick pass instead of a parse and a mapping (callers that have
+    // the URI, such as the CLI's `jsonl`, pass it).
+    let ascii_uri = uri_or_iri.is_ascii() && crate::iri::parse::quick_valid_iri(uri_or_iri);
+    let mapped = if ascii_uri {
+        Ok(Cow::Borrowed(uri_or_iri))
+    } else {
+        to_uri_with(uri_or_iri, &leiri)
+    };
+    let uri = match mapped {
         Ok(uri) => uri,
         // A host IDNA rejects: keep it percent-encoded so the rest still maps;
         // the host policy below shows it as ASCII.
@@ -774,6 +783,33 @@ mod tests {
             }
         }
         assert!(plain > 100, "the shortcut should cover the common links ({plain})");
+        // The general path's own shortcut: a valid ASCII IRI maps to itself,
+        // so the mapping it skips would not change it. Checked on the same
+        // links, on their URIs, and on ASCII with upper case, `xn--`,
+        // percent-encodings and IP literals.
+        let leiri = ToUriOptions {
+            encode_forbidden_ascii: true,
+            ..Default::default()
+        };
+        let uris: Vec<String> = links
+            .iter()
+            .filter_map(|l| crate::to_uri(l).ok())
+            .map(|u| u.into_owned())
+            .collect();
+        let more = [
+            "HTTP://EXAMPLE.COM/%41",
+            "http://xn--r8jz45g.jp/%E3%83%91",
+            "http://[v1.x]/",
+            "mailto:A@XN--P1AI",
+        ];
+        let mut checked = 0;
+        for l in links.iter().chain(&uris).map(String::as_str).chain(more) {
+            if l.is_ascii() && crate::iri::parse::quick_valid_iri(l) {
+                checked += 1;
+                assert_eq!(to_uri_with(l, &leiri).unwrap(), l, "{l}");
+            }
+        }
+        assert!(checked > 300, "{checked}");
     }
 
     use super::*;

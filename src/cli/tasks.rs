@@ -105,19 +105,23 @@ impl FindTask {
         let iri = link.iri();
         out.extend_from_slice(b",\"iri\":");
         json_str(out, &iri);
-        match iriscan::to_uri(&iri) {
+        let uri = iriscan::to_uri(&iri);
+        match &uri {
             Ok(uri) => {
                 out.extend_from_slice(b",\"uri\":");
-                json_str(out, &uri);
+                json_str(out, uri);
             }
             Err(e) => {
                 out.extend_from_slice(b",\"uri\":null,\"error\":");
                 json_str(out, &e.to_string());
             }
         }
-        // The form safe to show a user (UTS 39 host policy, bidi encoded).
+        // The form safe to show a user (UTS 39 host policy, bidi encoded):
+        // the display mapping starts from the URI, so it is given the one
+        // just computed when there is one.
         out.extend_from_slice(b",\"display\":");
-        json_str(out, &iriscan::display::display_link(link.kind(), &iri));
+        let shown_from = uri.as_deref().unwrap_or(&iri);
+        json_str(out, &iriscan::display::display_link(link.kind(), shown_from));
         out.push(b'}');
         out.push(self.terminator);
     }
