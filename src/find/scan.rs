@@ -256,7 +256,12 @@ static FAST_DOMAIN_BITS: [u64; 1024] = {
 /// Whether `c` is in one of `FAST_DOMAIN_BLOCKS`.
 #[inline]
 pub(crate) fn in_fast_domain_block(c: char) -> bool {
-    let cp = c as u32;
+    in_fast_bits(c as u32)
+}
+
+/// The bit of code point `cp` in `FAST_DOMAIN_BITS` (false past the BMP).
+#[inline(always)]
+fn in_fast_bits(cp: u32) -> bool {
     cp < 0x10000 && FAST_DOMAIN_BITS[(cp >> 6) as usize] & (1 << (cp & 63)) != 0
 }
 
@@ -284,7 +289,7 @@ pub(crate) fn common_letters_end(b: &[u8], mut i: usize, limit: usize) -> usize 
             let cp = (u32::from(b0 & 0x0F) << 12) | (u32::from(b[i + 1] & 0x3F) << 6) | u32::from(b[i + 2] & 0x3F);
             (cp, 3)
         };
-        if FAST_DOMAIN_BITS[(cp >> 6) as usize] & (1 << (cp & 63)) == 0 {
+        if !in_fast_bits(cp) {
             break;
         }
         i += len;
@@ -308,7 +313,7 @@ pub(crate) fn common_letters_start(b: &[u8], mut i: usize, lo: usize) -> usize {
         } else {
             break;
         };
-        if FAST_DOMAIN_BITS[(cp >> 6) as usize] & (1 << (cp & 63)) == 0 {
+        if !in_fast_bits(cp) {
             break;
         }
         i -= len;
@@ -1290,9 +1295,7 @@ fn local_part_continues_to_at(text: &str, i: usize) -> bool {
 fn label_end(text: &str, mut i: usize, max: usize) -> usize {
     let b = text.as_bytes();
     let limit = b.len().min(i.saturating_add(max + 1));
-    while i < limit && has_class(b[i], LABEL_BYTE) {
-        i += 1;
-    }
+    i = ascii_label_end(b, i, limit);
     if i >= limit || b[i] < 0x80 {
         return i;
     }
@@ -1370,9 +1373,7 @@ fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -> Plain {
     // Letters of the common scripts (domain and email characters, grapheme
     // boundaries next to ASCII: unit tests check each) count as letters.
     let mut ascii = true;
-    while tld_end < limit && has_class(b[tld_end], LABEL_BYTE) {
-        tld_end += 1;
-    }
+    tld_end = ascii_label_end(b, tld_end, limit);
     if tld_end < limit && b[tld_end] >= 0x80 {
         (tld_end, ascii) = mixed_label_end(b, tld_end, limit);
     }
@@ -1401,10 +1402,7 @@ fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -> Plain {
     let lo = floor.max(dot.saturating_sub(MAX_DOMAIN_BACK));
     let mut s = dot;
     let mut labels = AsciiLabels::new();
-    while s > lo && has_class(b[s - 1], LABEL_BYTE | DOT_BYTE) {
-        s -= 1;
-        labels.push(b[s]);
-    }
+    s = ascii_name_start(b, s, lo, &mut labels);
     if s > lo && b[s - 1] >= 0x80 {
         let start = mixed_name_start(b, s, lo, &mut labels);
         ascii &= start == s;
@@ -1458,10 +1456,7 @@ fn mixed_label_end(b: &[u8], mut i: usize, limit: usize) -> (usize, bool) {
         if run == i {
             return (i, false);
         }
-        i = run;
-        while i < limit && has_class(b[i], LABEL_BYTE) {
-            i += 1;
-        }
+        i = ascii_label_end(b, run, limit);
     }
 }
 
@@ -1477,11 +1472,7 @@ fn mixed_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut AsciiLabels)
             return s;
         }
         labels.push(b'a');
-        s = run;
-        while s > lo && has_class(b[s - 1], LABEL_BYTE | DOT_BYTE) {
-            s -= 1;
-            labels.push(b[s]);
-        }
+        s = ascii_name_start(b, run, lo, labels);
     }
 }
 
@@ -1496,12 +1487,39 @@ fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -
         if run == ls {
             return (ls, double_dot);
         }
-        ls = run;
-        while ls > lo && b[ls - 1] < 0x80 && crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
-            ls -= 1;
-            double_dot |= b[ls] == b'.' && b[ls + 1] == b'.';
-        }
+        ls = ascii_local_start(b, run, lo, &mut double_dot);
     }
+}
+
+/// The end of the ASCII label bytes from `i`, up to `limit`.
+#[inline(always)]
+fn ascii_label_end(b: &[u8], mut i: usize, limit: usize) -> usize {
+    while i < limit && has_class(b[i], LABEL_BYTE) {
+        i += 1;
+    }
+    i
+}
+
+/// The start of the ASCII label bytes and dots that end at `s`, no
+/// further back than `lo`, each pushed to `labels`.
+#[inline(always)]
+fn ascii_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut AsciiLabels) -> usize {
+    while s > lo && has_class(b[s - 1], LABEL_BYTE | DOT_BYTE) {
+        s -= 1;
+        labels.push(b[s]);
+    }
+    s
+}
+
+/// The start of the ASCII local-part characters that end at `ls`, no
+/// further back than `lo`; `double_dot` is set on a `..` among them.
+#[inline(always)]
+fn ascii_local_start(b: &[u8], mut ls: usize, lo: usize, double_dot: &mut bool) -> usize {
+    while ls > lo && b[ls - 1] < 0x80 && crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
+        ls -= 1;
+        *double_dot |= b[ls] == b'.' && b[ls + 1] == b'.';
+    }
+    ls
 }
 
 /// [`plain_dot_link`] for the email whose domain starts at `s`, after an
@@ -1515,10 +1533,7 @@ fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor: usize) -> 
     let lo = floor.max(at.saturating_sub(MAX_LOCAL_BACK));
     let mut ls = at;
     let mut double_dot = false;
-    while ls > lo && b[ls - 1] < 0x80 && crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
-        ls -= 1;
-        double_dot |= b[ls] == b'.' && b[ls + 1] == b'.';
-    }
+    ls = ascii_local_start(b, ls, lo, &mut double_dot);
     if ls > lo && b[ls - 1] >= 0x80 {
         (ls, double_dot) = mixed_local_start(b, ls, lo, double_dot);
     }
@@ -1859,18 +1874,13 @@ mod tests {
             let text = pieces.concat();
             for f in uncapped_and_capped(cap) {
                 for (colon, _) in text.match_indices(':') {
-                    let floor = colon.saturating_sub(floor_at);
-                    let floor = if text.is_char_boundary(floor) { floor } else { 0 };
+                    let floor = floor_before(&text, colon, floor_at);
                     let fast = try_scheme_with::<true>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
                     let general = try_scheme_with::<false>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
                     proptest::prop_assert_eq!(fast, general, "{:?} at {} floor {} cap {}", text, colon, floor, f.max_link_length());
                 }
             }
         }
-    }
-
-    proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
 
         /// The one-pass path for plain domains and emails decides, at
         /// every ASCII dot, what the general rules decide: with names at
@@ -1891,8 +1901,7 @@ mod tests {
                     if !worth_a_look(text.as_bytes(), dot, 1) {
                         continue;
                     }
-                    let floor = dot.saturating_sub(floor_at);
-                    let floor = if text.is_char_boundary(floor) { floor } else { 0 };
+                    let floor = floor_before(&text, dot, floor_at);
                     let both = try_domain(f, &text, dot, 1, floor).map(|r| (r.start, r.end, r.kind));
                     let general = general_domain(f, &text, dot, 1, floor).map(|r| (r.start, r.end, r.kind));
                     proptest::prop_assert_eq!(both, general, "{:?} at {} floor {}", text, dot, floor);
@@ -2087,6 +2096,17 @@ mod tests {
             }
         }
         assert!(ends_plain_name(None) && ends_plain_name(Some(&b' ')) && ends_plain_name(Some(&b'>')));
+    }
+
+    /// A floor (the end of an earlier link) `back` bytes before `at`, or 0
+    /// when that is inside a character.
+    fn floor_before(text: &str, at: usize, back: usize) -> usize {
+        let floor = at.saturating_sub(back);
+        if text.is_char_boundary(floor) {
+            floor
+        } else {
+            0
+        }
     }
 
     /// A finder without a link length cap, and one capped at `cap`.

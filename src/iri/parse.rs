@@ -282,23 +282,15 @@ pub(crate) fn char_at(s: &str, i: usize) -> char {
 fn validate(s: &str, start: usize, end: usize, mask: u128, private: bool, comp: Component) -> Result<(), ParseError> {
     let b = s.as_bytes();
     let mut i = start;
-    // Paths, queries and fragments: eight allowed ASCII bytes at a time,
-    // as in `quick_valid_iri` (the escapes' digits within `end`); the byte
-    // loop below finds where anything else fails.
+    // Paths, queries and fragments: eight bytes at a time where they can.
     let quick = match mask {
         PATH => QUICK_PATH,
         QUERY => QUICK_QUERY,
         _ => 0,
     };
     while i < end {
-        while quick != 0 && i + 10 <= end {
-            let chunk: &[u8; 8] = b[i..i + 8].try_into().expect("eight bytes");
-            if chunk.iter().fold(quick, |all, &c| all & QUICK[c as usize]) == 0
-                || (has_byte(chunk, b'%') && !pcts_ok(b, i))
-            {
-                break;
-            }
-            i += 8;
+        if quick != 0 {
+            i = allowed_chunks_end(b, i, end, quick);
         }
         if i >= end {
             break;
@@ -586,6 +578,25 @@ static QUICK: [u8; 256] = {
     t
 };
 
+/// Where the run of eight-byte chunks from `i` that hold only bytes
+/// `allowed` (`QUICK_*`) and complete percent-encodings ends, within `end`:
+/// long paths and queries are mostly that (one table load per byte, one
+/// branch per eight; a `%` in the eight is checked apart, its digits
+/// within `end`). The byte loops after it find where anything else fails.
+#[inline]
+fn allowed_chunks_end(b: &[u8], mut i: usize, end: usize, allowed: u8) -> usize {
+    while i + 10 <= end {
+        let chunk: &[u8; 8] = b[i..i + 8].try_into().expect("eight bytes");
+        if chunk.iter().fold(allowed, |all, &c| all & QUICK[c as usize]) == 0
+            || (has_byte(chunk, b'%') && !pcts_ok(b, i))
+        {
+            break;
+        }
+        i += 8;
+    }
+    i
+}
+
 /// Whether `chunk` holds `byte` (no branch per byte: the classic
 /// zero-byte test on the XOR).
 #[inline(always)]
@@ -601,16 +612,15 @@ pub(crate) fn is_pct_encoded(b: &[u8], i: usize) -> bool {
     matches!(b.get(i + 1..i + 3), Some([h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
 }
 
-/// Whether every `%` among `b[i..i + 8]` starts a percent-encoding.
-/// Percent-dense text (`%C3%A9%E2…`) comes here for most chunks: with
-/// the two bytes after the chunk at hand, no branch depends on the data.
+/// Whether every `%` among `b[i..i + 8]` starts a percent-encoding (the
+/// two bytes after the chunk must be in `b`). Percent-dense text
+/// (`%C3%A9%E2…`) comes here for most chunks: no branch depends on the
+/// data.
 #[inline(never)]
 fn pcts_ok(b: &[u8], i: usize) -> bool {
     let hex = |c: u8| c.is_ascii_hexdigit();
-    match b.get(i..i + 10) {
-        Some(w) => (0..8).fold(true, |ok, j| ok & ((w[j] != b'%') | (hex(w[j + 1]) & hex(w[j + 2])))),
-        None => (i..i + 8).all(|j| b[j] != b'%' || is_pct_encoded(b, j)),
-    }
+    let w = &b[i..i + 10];
+    (0..8).fold(true, |ok, j| ok & ((w[j] != b'%') | (hex(w[j + 1]) & hex(w[j + 2]))))
 }
 
 /// One pass over the common shape of an absolute IRI: `scheme ":"`, an
@@ -675,19 +685,7 @@ pub(crate) fn quick_valid_iri(s: &str) -> bool {
     let mut private = false;
     let mut in_fragment = false;
     while i < b.len() {
-        // Eight allowed ASCII bytes at a time: long paths and queries are
-        // mostly that (one table load per byte, one branch per eight; a
-        // `%` in the eight is checked apart).
-        while let Some(chunk) = b.get(i..i + 8) {
-            let chunk: &[u8; 8] = chunk.try_into().expect("eight bytes");
-            if chunk.iter().fold(allowed, |all, &c| all & QUICK[c as usize]) == 0 {
-                break;
-            }
-            if has_byte(chunk, b'%') && !pcts_ok(b, i) {
-                return false;
-            }
-            i += 8;
-        }
+        i = allowed_chunks_end(b, i, b.len(), allowed);
         let Some(&c) = b.get(i) else { break };
         if c < 0x80 {
             if c == b'%' {
