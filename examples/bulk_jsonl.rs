@@ -11,7 +11,6 @@
 //! offsets into the decompressed text. A corrupt or truncated file is
 //! reported with the offset where it failed, after the links before it.
 
-#[cfg(feature = "cli")]
 fn main() {
     use iriscan::stream::{StreamError, StreamFinder};
     use iriscan::Finder;
@@ -75,10 +74,4 @@ fn main() {
         }
     }
     std::process::exit(status);
-}
-
-#[cfg(not(feature = "cli"))]
-fn main() {
-    eprintln!("bulk_jsonl needs the `cli` feature (flate2, serde_json)");
-    std::process::exit(2);
 }

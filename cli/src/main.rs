@@ -1,5 +1,6 @@
-//! The `iriscan` command: a thin layer over the library's finder, streaming,
-//! parallel and rendering APIs.
+//! The `iriscan` command-line tool (see `iriscan --help`): a thin layer over
+//! the library's finder, streaming, parallel and rendering APIs.
+#![deny(unsafe_code)]
 
 mod args;
 mod convert;
@@ -115,4 +116,17 @@ fn run_task<T: Task>(task: &T, args: &InputArgs, null_data: bool, out: &mut Out)
     let inputs = input::expand(&args.paths, args.recursive);
     let all_ok = driver::run(task, &inputs, &settings, out)?;
     Ok(if all_ok { 0 } else { INPUT_ERROR })
+}
+
+fn main() {
+    let code = match std::panic::catch_unwind(run) {
+        Ok(code) => code,
+        Err(_) => {
+            use std::io::Write;
+            let what = take_panic_message().unwrap_or_default();
+            let _ = writeln!(std::io::stderr(), "iriscan: internal error: {what}");
+            2
+        }
+    };
+    std::process::exit(code);
 }

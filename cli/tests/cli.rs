@@ -1,6 +1,5 @@
 //! The `iriscan` binary end to end: every input kind, every output format,
 //! every error path.
-#![cfg(feature = "cli")]
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
