@@ -8,6 +8,7 @@
 //! kill the process with SIGBUS (see [`segment::Watched`]).
 
 use super::input::{self, Counting, Decoding, Input, Source};
+use super::members::{self, Decoded, Span};
 use super::output::Out;
 use super::pipeline;
 use super::segment::{self, Block, Watched};
@@ -95,6 +96,10 @@ impl Found {
         self.cut += other.cut;
     }
 }
+
+/// A scanned block: its output, what was found, and an internal error
+/// (a panic) that ended it.
+pub type Scanned = (Bufs, Found, Option<String>);
 
 /// Output of one piece of work: standard output and standard error bytes.
 #[derive(Default)]
@@ -329,6 +334,11 @@ fn process<T: Task>(
         InputFormat::Warc => true,
     };
     let text = input::unpeek(head, text);
+    // A gzip'd WARC file: its members are decoded in parallel.
+    let speculate = match (&input.source, input.size) {
+        (Source::File(path), Some(size)) if is_warc && gzip && workers.is_some() => Some((path, size)),
+        _ => None,
+    };
     let mut flow = Flow {
         workers,
         progress,
@@ -336,7 +346,10 @@ fn process<T: Task>(
         failed: None,
         sink,
     };
-    let result = if is_warc {
+    let result = if let Some((path, size)) = speculate {
+        drop(text);
+        run.members(path, size, &mut flow)
+    } else if is_warc {
         run.records(text, &mut flow)
     } else {
         // Bytes that need decoding first: a legacy encoding, a UTF-16 byte
@@ -459,7 +472,7 @@ impl<T: Task> Run<'_, T> {
     }
 
     /// Scans a job on a worker, a panic turned into an error of the input.
-    fn work(&self, ctx: &InputCtx, block: &Block) -> (Bufs, Found, Option<String>) {
+    fn work(&self, ctx: &InputCtx, block: &Block) -> Scanned {
         match panic::catch_unwind(AssertUnwindSafe(|| self.scan_block(ctx, block))) {
             Ok((bufs, found)) => (bufs, found, None),
             Err(payload) => (
@@ -475,7 +488,7 @@ impl<T: Task> Run<'_, T> {
     }
 
     /// Writes a job's result; the first internal error is kept.
-    fn write(&self, (bufs, f, error): (Bufs, Found, Option<String>), flow: &mut Flow<'_, '_>) -> io::Result<()> {
+    fn write(&self, (bufs, f, error): Scanned, flow: &mut Flow<'_, '_>) -> io::Result<()> {
         flow.found.add(f);
         if flow.failed.is_none() {
             flow.failed = error;
@@ -520,6 +533,63 @@ impl<T: Task> Run<'_, T> {
             return Ok(Err(message));
         }
         Ok(produced.map_err(|e| format!("{}: {e}", self.ctx.message_name)))
+    }
+
+    /// A gzip'd WARC file: spans of members decoded and scanned by the
+    /// workers (see [`members`]); from the first member that is not kept,
+    /// the rest of the file is read in order by [`Run::records`].
+    fn members(&self, path: &std::path::Path, size: u64, flow: &mut Flow<'_, '_>) -> io::Result<Result<(), String>> {
+        use std::io::{Seek, SeekFrom};
+        let fail = |e: io::Error| Ok(Err(format!("{}: {}", self.ctx.message_name, describe(&e))));
+        let file = match input::open(path) {
+            Ok(f) => f,
+            Err(e) => return fail(e),
+        };
+        let mut kept = 0u64;
+        let mut fallback = false;
+        let ran = pipeline::run(
+            flow.workers,
+            |emit| members::for_each_span(Watched::new(file, size), emit),
+            |span: Span| members::decode(self, &span, &|ctx, block| self.work(ctx, block)),
+            |d: Decoded| {
+                if d.start != kept {
+                    fallback = true;
+                    return Err(io::Error::other("in order from here"));
+                }
+                kept = d.kept_end;
+                self.raw.store(kept, Ordering::Relaxed);
+                self.write((d.bufs, d.found, d.failed), flow)?;
+                if !d.complete {
+                    fallback = true;
+                    return Err(io::Error::other("in order from here"));
+                }
+                Ok(())
+            },
+        );
+        match ran {
+            Err(e) if !fallback => return Err(e),
+            Ok(Some(e)) if !fallback => return fail(e),
+            _ => {}
+        }
+        if let Some(message) = flow.failed.take() {
+            return Ok(Err(message));
+        }
+        if !fallback || kept >= size {
+            return Ok(Ok(()));
+        }
+        let mut file = match input::open(path) {
+            Ok(f) => f,
+            Err(e) => return fail(e),
+        };
+        if let Err(e) = file.seek(SeekFrom::Start(kept)) {
+            return fail(e);
+        }
+        let raw = Counting {
+            inner: Watched::from(file, size, kept),
+            count: self.raw.clone(),
+        };
+        let text = flate2::read::MultiGzDecoder::new(BufReader::with_capacity(256 * 1024, raw));
+        self.records(text, flow)
     }
 
     /// Streams a reader (standard input, a pipe) in bounded memory, each

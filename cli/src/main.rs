@@ -6,6 +6,7 @@ mod args;
 mod convert;
 mod driver;
 mod input;
+mod members;
 mod output;
 mod pipeline;
 mod records;

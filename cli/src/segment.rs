@@ -163,10 +163,16 @@ pub struct Watched {
 
 impl Watched {
     pub fn new(file: File, size: u64) -> Self {
+        Self::from(file, size, 0)
+    }
+
+    /// A file of `size` bytes (when opened) read from `pos` on (the file is
+    /// positioned there).
+    pub fn from(file: File, size: u64, pos: u64) -> Self {
         Watched {
             file,
             size,
-            pos: 0,
+            pos: pos.min(size),
             done: false,
         }
     }

@@ -4,7 +4,7 @@
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::{Command, Output, Stdio};
 
 mod common;
 use common::*;
@@ -352,4 +352,79 @@ fn links_cut_at_the_maximum_length_are_counted_once_per_input() {
     assert!(o.stderr.is_empty());
     let o = iriscan(&["find", "--max-link-len", "3"], b"x.org");
     assert_eq!(o.status.code(), Some(2));
+}
+
+fn gzip_stored(data: &[u8]) -> Vec<u8> {
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::none());
+    enc.write_all(data).unwrap();
+    enc.finish().unwrap()
+}
+
+/// The links of a WARC file read with one worker (members in order) and
+/// with two (members decoded in parallel), which must agree.
+fn one_and_two_workers(path: &Path) -> (Output, Output) {
+    let one = iriscan(&["find", "--format", "jsonl", "-j", "1", s(path)], b"");
+    let two = iriscan(&["find", "--format", "jsonl", "-j", "2", s(path)], b"");
+    assert_eq!(stdout(&two), stdout(&one));
+    assert_eq!(two.status.code(), one.status.code());
+    (one, two)
+}
+
+#[test]
+fn wet_members_decoded_in_parallel_never_trust_a_false_member_start() {
+    let dir = TempDir::new("false-start");
+    // A stored (uncompressed) member whose text holds a gzip member header:
+    // a candidate start inside compressed data.
+    let header = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03";
+    let mut page = b"before http://before.example/ ".to_vec();
+    page.extend_from_slice(header);
+    page.extend_from_slice(b" after http://after.example/\n");
+    let mut gz = Vec::new();
+    for k in 0..400 {
+        let rec = warc_record(
+            "conversion",
+            &[("WARC-Record-ID", &format!("<urn:uuid:{k}>"))],
+            &[&page[..], format!("page {k} x{k}.org\n").as_bytes()].concat(),
+        );
+        gz.extend(if k % 3 == 0 { gzip_stored(&rec) } else { gzip(&rec) });
+    }
+    let path = dir.file("false.warc.gz", &gz);
+    let (_, two) = one_and_two_workers(&path);
+    assert!(two.status.success(), "{}", stderr(&two));
+    assert_eq!(json_lines(&two).len(), 3 * 400);
+}
+
+#[test]
+fn a_record_over_two_members_is_read_in_order() {
+    let dir = TempDir::new("split-record");
+    let records = wet_records();
+    let mut gz: Vec<u8> = records[..3].iter().flat_map(|r| gzip(r)).collect();
+    // Record 3 cut in the middle of its block: two members.
+    let (a, b) = records[3].split_at(records[3].len() / 2);
+    gz.extend(gzip(a));
+    gz.extend(gzip(b));
+    gz.extend(records[4..].iter().flat_map(|r| gzip(r)));
+    let path = dir.file("split.warc.gz", &gz);
+    let (_, two) = one_and_two_workers(&path);
+    assert!(two.status.success(), "{}", stderr(&two));
+    assert_eq!(json_lines(&two).len(), 6);
+    // The whole file as one member, too.
+    let path = dir.file("one.warc.gz", &gzip(&records.concat()));
+    let (_, two) = one_and_two_workers(&path);
+    assert_eq!(json_lines(&two).len(), 6);
+}
+
+#[test]
+fn a_corrupt_wet_file_keeps_the_records_before_the_damage() {
+    let dir = TempDir::new("corrupt");
+    let records = wet_records();
+    let mut gz: Vec<u8> = records[..4].iter().flat_map(|r| gzip(r)).collect();
+    let keep = gz.len();
+    gz.extend(gzip(&records[4]));
+    gz.truncate(keep + 20);
+    let path = dir.file("cut.warc.gz", &gz);
+    let (_, two) = one_and_two_workers(&path);
+    assert_eq!(two.status.code(), Some(2));
+    assert_eq!(json_lines(&two).len(), 4);
+    assert!(stderr(&two).contains("cut.warc.gz: record 5: "), "{}", stderr(&two));
 }
