@@ -25,7 +25,7 @@ use std::io::{self, Read};
 use std::sync::Arc;
 
 /// Compressed bytes read at a time.
-const SLAB: usize = 4 << 20;
+const SLAB: usize = 1 << 20;
 /// A span of members aims at this many compressed bytes.
 const SPAN: usize = 256 << 10;
 /// A member that inflates to more than this is left to the in-order
@@ -105,11 +105,11 @@ pub fn for_each_span<R: Read>(mut reader: R, emit: &mut dyn FnMut(Span) -> io::R
             cuts.last().copied().unwrap_or(0)
         };
         if keep_from == 0 && !eof {
-            if slab.len() < 4 * SLAB {
+            if slab.len() < 8 * SLAB {
                 carry = slab;
                 continue;
             }
-            // No member ends within 16 MiB: one span, which will not be
+            // No member ends within 8 MiB: one span, which will not be
             // complete, and the in-order reader takes over from there.
             cuts = vec![0, slab.len()];
         }
