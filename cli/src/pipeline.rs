@@ -12,11 +12,6 @@ use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::mpsc::{channel, sync_channel};
 use std::sync::{Condvar, Mutex};
 
-/// Output of one job: bytes for standard output, bytes for standard error,
-/// and whether the input failed in it.
-pub trait JobOutput: Send {}
-impl<T: Send> JobOutput for T {}
-
 /// Runs `produce` (which calls its `emit` with each job), `work` on every
 /// job and `write` on every result in emission order. With `workers` of
 /// `None` everything runs on the calling thread, one job at a time.
@@ -25,7 +20,7 @@ impl<T: Send> JobOutput for T {}
 pub fn run<J, T, P, R, W, F>(workers: Option<usize>, produce: P, work: W, mut write: F) -> io::Result<R>
 where
     J: Send,
-    T: JobOutput,
+    T: Send,
     R: Send,
     P: FnOnce(&mut dyn FnMut(J) -> io::Result<()>) -> R + Send,
     W: Fn(J) -> T + Sync,
