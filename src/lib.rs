@@ -29,16 +29,17 @@ pub mod display;
 pub mod find;
 pub mod format;
 pub mod iri;
+#[cfg(feature = "parallel")]
 pub mod parallel;
 pub mod render;
 pub mod stream;
 
 pub use find::{Finder, Link, LinkKind, Links, Span, Spans, DEFAULT_MAX_LINK_LEN};
-pub use iri::grammar;
 pub use iri::{
     equivalent, leiri_to_iri, normalize, remove_dot_segments, resolve, to_iri, to_uri, to_uri_with, uses_dns,
     Component, ErrorKind, HostKind, HostMapping, Iri, IriRef, MapError, ParseError, ToUriOptions,
 };
+#[cfg(feature = "parallel")]
 pub use parallel::{MappedLink, ParallelFinder};
 pub use render::{to_html, to_markdown, Renderer};
 pub use stream::{Chunk, StreamError, StreamFinder, StreamLink, StreamStats};

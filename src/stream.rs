@@ -12,7 +12,7 @@
 //! let input = "line one\nsee https://例え.jp/パス and info@example.com\n".as_bytes();
 //! let mut found = Vec::new();
 //! StreamFinder::new(Finder::new()).for_each_link(input, |link| {
-//!     found.push((link.line, link.start, link.text));
+//!     found.push((link.line(), link.start(), link.as_str().to_owned()));
 //!     Ok(())
 //! })?;
 //! assert_eq!(found[0], (2, 13, "https://例え.jp/パス".to_owned()));
@@ -191,6 +191,7 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, mut end: usize, window: 
 }
 
 /// The first safe cut at or after `from` (see [`last_safe_cut`]).
+#[cfg(feature = "parallel")]
 pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Option<usize> {
     loop {
         let c = from.max(1) + bytes.get(from.max(1)..)?.iter().position(|&b| is_hard_byte(b))?;
@@ -236,7 +237,7 @@ fn snap_to_char_boundary(bytes: &[u8], mut i: usize) -> usize {
 /// sf.read_size(4); // tiny reads: links are still found whole
 /// let links: Vec<_> = sf.links("a http://example.com/long/path b".as_bytes()).collect::<Result<_, _>>()?;
 /// assert_eq!(links.len(), 1);
-/// assert_eq!((links[0].start, links[0].end), (2, 30));
+/// assert_eq!((links[0].start(), links[0].end()), (2, 30));
 /// # Ok::<(), iriscan::stream::StreamError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -318,7 +319,7 @@ impl StreamFinder {
     /// let mut sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
     /// sf.line_terminator(0);
     /// let l = sf.links("a\0b\nc x.org".as_bytes()).next().unwrap()?;
-    /// assert_eq!(l.line, 2);
+    /// assert_eq!(l.line(), 2);
     /// # Ok::<(), iriscan::stream::StreamError>(())
     /// ```
     pub fn line_terminator(&mut self, byte: u8) -> &mut Self {
@@ -334,7 +335,7 @@ impl StreamFinder {
     /// let mut sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
     /// sf.line_numbers(false);
     /// let l = sf.links("a\nb x.org".as_bytes()).next().unwrap()?;
-    /// assert_eq!((l.line, l.start), (0, 4));
+    /// assert_eq!((l.line(), l.start()), (0, 4));
     /// # Ok::<(), iriscan::stream::StreamError>(())
     /// ```
     pub fn line_numbers(&mut self, on: bool) -> &mut Self {
@@ -431,7 +432,7 @@ impl StreamFinder {
     /// ```
     /// use iriscan::{Finder, stream::StreamFinder};
     /// let sf = StreamFinder::new(Finder::new());
-    /// let texts: Vec<String> = sf.links("a.com\nb.org".as_bytes()).map(|l| l.unwrap().text).collect();
+    /// let texts: Vec<String> = sf.links("a.com\nb.org".as_bytes()).map(|l| l.unwrap().as_str().to_owned()).collect();
     /// assert_eq!(texts, ["a.com", "b.org"]);
     /// ```
     pub fn links<R: Read>(&self, reader: R) -> StreamLinks<'_, R> {
@@ -494,7 +495,7 @@ pub struct StreamStats {
 /// }
 /// let mut seen = Vec::new();
 /// let err = StreamFinder::new(Finder::new())
-///     .for_each_link(Failing(false), |l| { seen.push(l.text); Ok(()) })
+///     .for_each_link(Failing(false), |l| { seen.push(l.as_str().to_owned()); Ok(()) })
 ///     .unwrap_err();
 /// // Found before the error is reported; `y.org/p` reaches the failure
 /// // (it may have gone on) and is held back.
@@ -560,30 +561,49 @@ impl From<StreamError> for io::Error {
 /// ```
 /// use iriscan::{Finder, LinkKind, stream::StreamFinder};
 /// let l = StreamFinder::new(Finder::new()).links("\n\nmail me@例え.jp".as_bytes()).next().unwrap()?;
-/// assert_eq!((l.start, l.end, l.line), (7, 19, 3));
-/// assert_eq!(l.kind, LinkKind::Email);
-/// assert_eq!(l.text, "me@例え.jp");
-/// assert_eq!(l.iri, "mailto:me@例え.jp");
+/// assert_eq!((l.start(), l.end(), l.line()), (7, 19, 3));
+/// assert_eq!(l.kind(), LinkKind::Email);
+/// assert_eq!(l.as_str(), "me@例え.jp");
+/// assert_eq!(l.iri(), "mailto:me@例え.jp");
 /// assert_eq!(l.to_uri()?, "mailto:me@xn--r8jz45g.jp");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct StreamLink {
-    /// Offset of the link's first byte in the stream.
-    pub start: u64,
-    /// Offset just past the link's last byte (exclusive).
-    pub end: u64,
-    /// The 1-based line the link starts on.
-    pub line: u64,
-    /// The kind of link.
-    pub kind: LinkKind,
-    /// The link as written.
-    pub text: String,
-    /// The IRI the link denotes (see [`Link::iri`]).
-    pub iri: String,
+    start: u64,
+    end: u64,
+    line: u64,
+    kind: LinkKind,
+    text: String,
+    iri: String,
 }
 
 impl StreamLink {
+    /// Offset of the link's first byte in the stream.
+    pub fn start(&self) -> u64 {
+        self.start
+    }
+    /// Offset just past the link's last byte (exclusive).
+    pub fn end(&self) -> u64 {
+        self.end
+    }
+    /// The 1-based line the link starts on.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+    /// The kind of link.
+    pub fn kind(&self) -> LinkKind {
+        self.kind
+    }
+    /// The link as written.
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+    /// The IRI the link denotes (see [`Link::iri`]).
+    pub fn iri(&self) -> &str {
+        &self.iri
+    }
+
     /// The URI this link denotes (RFC 3987 §3.1 mapping of [`StreamLink::iri`]).
     ///
     /// ```
@@ -650,6 +670,7 @@ impl<'a> Chunk<'a> {
     /// the look-ahead the finder needs; `first_line` is the line number at
     /// `range.start`. Only correct when `range` ends at a safe cut (as the
     /// pieces of [`crate::parallel`] do) or at the end of `text`.
+    #[cfg(feature = "parallel")]
     pub(crate) fn in_memory(
         finder: &'a Finder,
         text: &'a [u8],
@@ -826,7 +847,7 @@ impl<'a> ChunkLink<'a> {
     /// let f = iriscan::Finder::new();
     /// let chunk = iriscan::stream::Chunk::whole(&f, b"see x.org");
     /// let owned = chunk.links().next().unwrap().to_stream_link();
-    /// assert_eq!((owned.start, owned.text.as_str(), owned.iri.as_str()), (4, "x.org", "https://x.org"));
+    /// assert_eq!((owned.start(), owned.as_str(), owned.iri()), (4, "x.org", "https://x.org"));
     /// ```
     pub fn to_stream_link(&self) -> StreamLink {
         StreamLink {

@@ -5,9 +5,11 @@ mod common;
 
 use iri_string::types::{IriReferenceStr, UriReferenceStr};
 use iriscan::{
-    equivalent, grammar, leiri_to_iri, normalize, remove_dot_segments, resolve, to_iri, to_uri, to_uri_with,
-    HostMapping, Iri, IriRef, MapError, ToUriOptions,
+    equivalent, leiri_to_iri, normalize, remove_dot_segments, resolve, to_iri, to_uri, to_uri_with, HostMapping, Iri,
+    IriRef, MapError, ToUriOptions,
 };
+#[path = "oracle/mod.rs"]
+mod grammar;
 use proptest::prelude::*;
 use proptest::sample::select;
 

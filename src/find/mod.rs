@@ -843,7 +843,7 @@ mod tests {
             let bytes: Vec<u8> = (0..(x % 90) as usize)
                 .map(|_| {
                     xorshift(&mut x);
-                    if x % 11 == 0 {
+                    if x.is_multiple_of(11) {
                         0x80 | (x >> 8) as u8
                     } else {
                         (x >> 8) as u8 & 0x7F
@@ -907,7 +907,7 @@ mod tests {
             let mut text = Vec::new();
             for _ in 0..(x % 40) {
                 xorshift(&mut x);
-                if x % 3 == 0 {
+                if x.is_multiple_of(3) {
                     text.push((x >> 8) as u8);
                 } else if x % 7 == 1 {
                     // A stretch of random bytes, long enough to be jumped.

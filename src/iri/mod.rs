@@ -18,7 +18,6 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod grammar;
 mod map;
 mod normalize;
 pub(crate) mod parse;
