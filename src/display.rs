@@ -66,7 +66,7 @@
 //! assert_eq!(display_iri("http://xn--e1afmkfd.xn--p1ai/%D0%BF"), "http://пример.рф/п");
 //! ```
 
-use crate::{leiri_to_iri, to_iri, to_uri_with, uses_dns, HostKind, HostMapping, IriRef, ToUriOptions};
+use crate::iri::{leiri_to_iri, to_iri, to_uri_with, uses_dns, HostKind, HostMapping, IriRef, ToUriOptions};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use std::borrow::Cow;
 use std::fmt;
@@ -86,6 +86,7 @@ use unicode_segmentation::UnicodeSegmentation;
 /// assert_eq!(shown.reason(), Some(SpoofReason::MixedScript));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HostDisplay {
     /// Safe to show as is: the IDNA ToUnicode form (lowercase, NFC).
     /// ASCII hosts land here too.

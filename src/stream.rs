@@ -868,6 +868,40 @@ pub struct StreamLinks<'s, R> {
     done: bool,
 }
 
+impl std::fmt::Debug for ChunkLinks<'_> {
+    /// Shows where the chunk starts in the input and how far it is read.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let chunk = iriscan::stream::Chunk::whole(&f, b"x.org");
+    /// assert!(format!("{:?}", chunk.links()).starts_with("ChunkLinks"));
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ChunkLinks")
+            .field("offset", &self.offset)
+            .field("accept", &self.accept)
+            .field("truncated_at", &self.truncated_at)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<R> std::fmt::Debug for StreamLinks<'_, R> {
+    /// Shows the statistics so far (the reader need not be `Debug`).
+    ///
+    /// ```
+    /// let sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
+    /// let it = sf.links("x.org".as_bytes());
+    /// assert!(format!("{it:?}").starts_with("StreamLinks"));
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StreamLinks")
+            .field("stats", &self.stats())
+            .field("pending", &self.pending.len())
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<R> StreamLinks<'_, R> {
     /// Statistics so far.
     ///

@@ -216,7 +216,7 @@ proptest! {
     fn resolution_agrees_with_iri_string_and_oxiri(r in without_pinned_classes(), k in 0..BASES.len()) {
         let base = BASES[k];
         let theirs = iri_string::types::IriReferenceStr::new(&r);
-        let ours = iriscan::resolve(base, &r);
+        let ours = iriscan::iri::resolve(base, &r);
         prop_assert_eq!(theirs.is_ok(), ours.is_ok());
         let (Ok(theirs), Ok(ours)) = (theirs, ours) else { return Ok(()) };
         let b = iri_string::types::IriAbsoluteStr::new(base).unwrap();
@@ -232,8 +232,8 @@ proptest! {
     #[test]
     fn percent_encoding_mapping_agrees_with_iri_string(s in without_pinned_classes()) {
         let Ok(theirs) = iri_string::types::IriReferenceStr::new(&s) else { return Ok(()) };
-        let pct = iriscan::ToUriOptions { host_mapping: iriscan::HostMapping::PercentEncode, ..Default::default() };
-        let ours = iriscan::to_uri_with(&s, &pct).unwrap();
+        let pct = iriscan::iri::ToUriOptions { host_mapping: iriscan::iri::HostMapping::PercentEncode, ..Default::default() };
+        let ours = iriscan::iri::to_uri_with(&s, &pct).unwrap();
         prop_assert_eq!(ours.as_ref(), iri_string::convert::MappedToUri::from(theirs).to_string());
     }
 }
@@ -253,7 +253,7 @@ fn fluent_uri_resolution_deviates_from_rfc3986_5_2_2_we_follow_the_rfc() {
         ("http://a/b/c/d;p?q", "file:../#", "file:#", "file:../#"),
     ];
     for (base, r, rfc, fluent) in rows {
-        assert_eq!(iriscan::resolve(base, r).unwrap(), rfc, "{base} + {r}");
+        assert_eq!(iriscan::iri::resolve(base, r).unwrap(), rfc, "{base} + {r}");
         let b = iri_string::types::IriAbsoluteStr::new(base).unwrap();
         let theirs = iri_string::types::IriReferenceStr::new(r)
             .unwrap()

@@ -4,10 +4,10 @@
 mod common;
 
 use iri_string::types::{IriReferenceStr, UriReferenceStr};
-use iriscan::{
-    equivalent, leiri_to_iri, normalize, remove_dot_segments, resolve, to_iri, to_uri, to_uri_with, HostMapping, Iri,
-    IriRef, MapError, ToUriOptions,
+use iriscan::iri::{
+    equivalent, leiri_to_iri, normalize, remove_dot_segments, resolve, to_uri_with, HostMapping, ToUriOptions,
 };
+use iriscan::{to_iri, to_uri, Iri, IriRef, MapError};
 #[path = "oracle/mod.rs"]
 mod grammar;
 use proptest::prelude::*;

@@ -5,10 +5,8 @@
 //! Tests are named for the rule they check. Table-driven tests print the
 //! failing row.
 
-use iriscan::{
-    equivalent, leiri_to_iri, normalize, resolve, to_iri, to_uri, to_uri_with, Component, ErrorKind, HostKind,
-    HostMapping, Iri, IriRef, ToUriOptions,
-};
+use iriscan::iri::{equivalent, leiri_to_iri, normalize, resolve, to_uri_with, HostMapping, ToUriOptions};
+use iriscan::{to_iri, to_uri, Component, ErrorKind, HostKind, Iri, IriRef};
 #[path = "oracle/mod.rs"]
 mod grammar;
 

@@ -57,7 +57,7 @@ fn row(l: StreamLink) -> Row {
     )
 }
 
-fn streamed(sf: &StreamFinder, text: &[u8], read_size: usize) -> (Vec<Row>, iriscan::StreamStats) {
+fn streamed(sf: &StreamFinder, text: &[u8], read_size: usize) -> (Vec<Row>, iriscan::stream::StreamStats) {
     let mut sf = sf.clone();
     sf.read_size(read_size);
     let mut rows = Vec::new();

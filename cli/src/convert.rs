@@ -5,7 +5,8 @@ use super::args::{CheckArgs, ConvertArgs};
 use super::driver::describe;
 use super::output::Out;
 use iriscan::display::display_iri;
-use iriscan::{to_iri, to_uri_with, Iri, IriRef, ToUriOptions};
+use iriscan::iri::{to_uri_with, ToUriOptions};
+use iriscan::{to_iri, Iri, IriRef};
 use std::ffi::OsString;
 use std::io::{self, BufRead};
 

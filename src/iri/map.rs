@@ -66,7 +66,7 @@ pub enum HostMapping {
 /// Options for [`to_uri_with`].
 ///
 /// ```
-/// use iriscan::{to_uri_with, ToUriOptions};
+/// use iriscan::iri::{to_uri_with, ToUriOptions};
 /// let opts = ToUriOptions { encode_forbidden_ascii: true, ..Default::default() };
 /// assert_eq!(to_uri_with("http://example.com/a b|c", &opts)?, "http://example.com/a%20b%7Cc");
 /// # Ok::<(), iriscan::MapError>(())
@@ -87,8 +87,8 @@ pub struct ToUriOptions {
 /// `mailto` counts: the domain of each address is mapped with IDNA.
 ///
 /// ```
-/// assert!(iriscan::uses_dns("HTTPS"));
-/// assert!(!iriscan::uses_dns("urn"));
+/// assert!(iriscan::iri::uses_dns("HTTPS"));
+/// assert!(!iriscan::iri::uses_dns("urn"));
 /// ```
 pub fn uses_dns(scheme: &str) -> bool {
     const DNS: &[&str] = &[
@@ -210,7 +210,7 @@ pub fn to_uri(iri: &str) -> Result<Cow<'_, str>, MapError> {
 /// Maps an IRI reference to a URI reference with the given options.
 ///
 /// ```
-/// use iriscan::{to_uri_with, HostMapping, ToUriOptions};
+/// use iriscan::iri::{to_uri_with, HostMapping, ToUriOptions};
 /// let pct = ToUriOptions { host_mapping: HostMapping::PercentEncode, ..Default::default() };
 /// assert_eq!(to_uri_with("http://résumé.example.org", &pct)?, "http://r%C3%A9sum%C3%A9.example.org");
 /// # Ok::<(), iriscan::MapError>(())
@@ -478,7 +478,7 @@ fn host_to_unicode(iri: Cow<'_, str>) -> Cow<'_, str> {
 /// non-characters, and private use outside the query.
 ///
 /// ```
-/// use iriscan::leiri_to_iri;
+/// use iriscan::iri::leiri_to_iri;
 /// assert_eq!(leiri_to_iri("http://example.com/a b<c>"), "http://example.com/a%20b%3Cc%3E");
 /// assert_eq!(leiri_to_iri("http://example.com/\u{E000}?\u{E000}"), "http://example.com/%EE%80%80?\u{E000}");
 /// assert!(matches!(leiri_to_iri("http://example.com/é"), std::borrow::Cow::Borrowed(_)));

@@ -90,7 +90,7 @@ fn default_port(scheme: &str) -> Option<&'static str> {
 /// different, as §5.3.2.2 allows only for IRIs known to be normalized.
 ///
 /// ```
-/// use iriscan::normalize;
+/// use iriscan::iri::normalize;
 /// assert_eq!(normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?, "example://a/b/c/%7Bfoo%7D");
 /// assert_eq!(normalize("HTTP://www.EXAMPLE.com:80")?, "http://www.example.com/");
 /// # Ok::<(), iriscan::ParseError>(())
@@ -170,7 +170,7 @@ pub fn normalize(iri: &str) -> Result<String, ParseError> {
 /// not parse are equivalent only if identical.
 ///
 /// ```
-/// use iriscan::equivalent;
+/// use iriscan::iri::equivalent;
 /// assert!(equivalent("http://example.com", "http://example.com:80/"));
 /// assert!(!equivalent("http://example.com/", "http://example.com/?"));
 /// assert!(!equivalent("http://example.com/", "http://example.com/#"));
