@@ -102,3 +102,8 @@ pub mod stream;
 
 pub use find::{Finder, Link, LinkKind, Links, Span, Spans, DEFAULT_MAX_LINK_LEN};
 pub use iri::{to_iri, to_uri, Component, ErrorKind, HostKind, Iri, IriRef, MapError, ParseError};
+
+// The README's Rust examples run as doc tests, so the README cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
