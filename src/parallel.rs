@@ -32,6 +32,10 @@ use std::borrow::Cow;
 use std::ops::Range;
 
 /// The default piece size (1 MiB).
+///
+/// ```
+/// assert_eq!(iriscan::parallel::DEFAULT_PIECE_SIZE, 1 << 20);
+/// ```
 pub const DEFAULT_PIECE_SIZE: usize = 1024 * 1024;
 
 /// Finds links in a large buffer in parallel.
@@ -70,35 +74,91 @@ pub struct MappedLink<'a> {
 
 impl<'a> MappedLink<'a> {
     /// The link, with absolute offsets and line number.
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.link().as_str(), "x.org");
+    /// ```
     pub fn link(&self) -> &ChunkLink<'a> {
         &self.link
     }
     /// Offset of the link's first byte in the whole input.
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.start(), 6);
+    /// ```
     pub fn start(&self) -> u64 {
         self.link.start()
     }
     /// Offset just past the link's last byte in the whole input.
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.end(), 11);
+    /// ```
     pub fn end(&self) -> u64 {
         self.link.end()
     }
     /// The 1-based line the link starts on (0 when line numbers are off).
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.line(), 2);
+    /// ```
     pub fn line(&self) -> u64 {
         self.link.line()
     }
     /// The kind of link.
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.kind(), iriscan::LinkKind::Domain);
+    /// ```
     pub fn kind(&self) -> crate::LinkKind {
         self.link.kind()
     }
     /// The link as written.
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.as_str(), "x.org");
+    /// ```
     pub fn as_str(&self) -> &'a str {
         self.link.as_str()
     }
     /// The IRI the link denotes (see [`crate::Link::iri`]).
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.iri(), "https://x.org");
+    /// ```
     pub fn iri(&self) -> Cow<'a, str> {
         self.link.iri()
     }
     /// Its URI (RFC 3987 §3.1), mapped once by the worker that found it, or
     /// the mapping error (what [`crate::Link::to_uri`] returned).
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.uri(), Ok("https://x.org"));
+    /// ```
     pub fn uri(&self) -> Result<&str, &MapError> {
         self.uri.as_deref()
     }

@@ -34,6 +34,12 @@ use crate::stream::Chunk;
 use crate::{Finder, Link};
 
 /// The markup a [`Renderer`] writes.
+///
+/// ```
+/// use iriscan::render::{Markup, Renderer};
+/// let f = iriscan::Finder::new();
+/// assert_eq!(Renderer::new(Markup::Markdown).render_str(&f, "x.org"), "[x.org](https://x.org)");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Markup {

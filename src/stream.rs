@@ -250,8 +250,16 @@ pub struct StreamFinder {
 }
 
 /// The default size of one read from the input (64 KiB).
+///
+/// ```
+/// assert_eq!(iriscan::stream::DEFAULT_READ_SIZE, 65536);
+/// ```
 pub const DEFAULT_READ_SIZE: usize = 64 * 1024;
 /// The default cap on the buffer (256 KiB); see [`StreamFinder::buffer_cap`].
+///
+/// ```
+/// assert_eq!(iriscan::stream::DEFAULT_MAX_BUFFER, 262144);
+/// ```
 pub const DEFAULT_MAX_BUFFER: usize = 256 * 1024;
 
 impl StreamFinder {
@@ -580,26 +588,62 @@ pub struct StreamLink {
 
 impl StreamLink {
     /// Offset of the link's first byte in the stream.
+    ///
+    /// ```
+    /// let l = iriscan::stream::StreamFinder::new(iriscan::Finder::new()).links("a\nsee x.org".as_bytes()).next().unwrap()?;
+    /// assert_eq!(l.start(), 6);
+    /// # Ok::<(), iriscan::stream::StreamError>(())
+    /// ```
     pub fn start(&self) -> u64 {
         self.start
     }
     /// Offset just past the link's last byte (exclusive).
+    ///
+    /// ```
+    /// let l = iriscan::stream::StreamFinder::new(iriscan::Finder::new()).links("a\nsee x.org".as_bytes()).next().unwrap()?;
+    /// assert_eq!(l.end(), 11);
+    /// # Ok::<(), iriscan::stream::StreamError>(())
+    /// ```
     pub fn end(&self) -> u64 {
         self.end
     }
     /// The 1-based line the link starts on.
+    ///
+    /// ```
+    /// let l = iriscan::stream::StreamFinder::new(iriscan::Finder::new()).links("a\nsee x.org".as_bytes()).next().unwrap()?;
+    /// assert_eq!(l.line(), 2);
+    /// # Ok::<(), iriscan::stream::StreamError>(())
+    /// ```
     pub fn line(&self) -> u64 {
         self.line
     }
     /// The kind of link.
+    ///
+    /// ```
+    /// let l = iriscan::stream::StreamFinder::new(iriscan::Finder::new()).links("a\nsee x.org".as_bytes()).next().unwrap()?;
+    /// assert_eq!(l.kind(), iriscan::LinkKind::Domain);
+    /// # Ok::<(), iriscan::stream::StreamError>(())
+    /// ```
     pub fn kind(&self) -> LinkKind {
         self.kind
     }
     /// The link as written.
+    ///
+    /// ```
+    /// let l = iriscan::stream::StreamFinder::new(iriscan::Finder::new()).links("a\nsee x.org".as_bytes()).next().unwrap()?;
+    /// assert_eq!(l.as_str(), "x.org");
+    /// # Ok::<(), iriscan::stream::StreamError>(())
+    /// ```
     pub fn as_str(&self) -> &str {
         &self.text
     }
     /// The IRI the link denotes (see [`Link::iri`]).
+    ///
+    /// ```
+    /// let l = iriscan::stream::StreamFinder::new(iriscan::Finder::new()).links("a\nsee x.org".as_bytes()).next().unwrap()?;
+    /// assert_eq!(l.iri(), "https://x.org");
+    /// # Ok::<(), iriscan::stream::StreamError>(())
+    /// ```
     pub fn iri(&self) -> &str {
         &self.iri
     }
@@ -751,6 +795,12 @@ pub(crate) fn count_byte(byte: Option<u8>, bytes: &[u8]) -> u64 {
 }
 
 /// Iterator over the links of a [`Chunk`].
+///
+/// ```
+/// let f = iriscan::Finder::new();
+/// let chunk = iriscan::stream::Chunk::whole(&f, b"x.org y.org");
+/// assert_eq!(chunk.links().count(), 2);
+/// ```
 pub struct ChunkLinks<'a> {
     links: crate::Links<'a, 'a>,
     accept: usize,
@@ -810,34 +860,82 @@ pub struct ChunkLink<'a> {
 
 impl<'a> ChunkLink<'a> {
     /// The link, with offsets relative to its chunk's text.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let l = iriscan::stream::Chunk::whole(&f, b"a\nsee x.org").links().next().unwrap();
+    /// assert_eq!(l.link().as_str(), "x.org");
+    /// ```
     pub fn link(&self) -> &Link<'a> {
         &self.link
     }
     /// Offset of the link's first byte in the whole input.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let l = iriscan::stream::Chunk::whole(&f, b"a\nsee x.org").links().next().unwrap();
+    /// assert_eq!(l.start(), 6);
+    /// ```
     pub fn start(&self) -> u64 {
         self.offset + self.link.start() as u64
     }
     /// Offset just past the link's last byte in the whole input.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let l = iriscan::stream::Chunk::whole(&f, b"a\nsee x.org").links().next().unwrap();
+    /// assert_eq!(l.end(), 11);
+    /// ```
     pub fn end(&self) -> u64 {
         self.offset + self.link.end() as u64
     }
     /// The 1-based line the link starts on.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let l = iriscan::stream::Chunk::whole(&f, b"a\nsee x.org").links().next().unwrap();
+    /// assert_eq!(l.line(), 2);
+    /// ```
     pub fn line(&self) -> u64 {
         self.line
     }
     /// The link as written.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let l = iriscan::stream::Chunk::whole(&f, b"a\nsee x.org").links().next().unwrap();
+    /// assert_eq!(l.as_str(), "x.org");
+    /// ```
     pub fn as_str(&self) -> &'a str {
         self.link.as_str()
     }
     /// The kind of link.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let l = iriscan::stream::Chunk::whole(&f, b"a\nsee x.org").links().next().unwrap();
+    /// assert_eq!(l.kind(), iriscan::LinkKind::Domain);
+    /// ```
     pub fn kind(&self) -> LinkKind {
         self.link.kind()
     }
     /// The IRI the link denotes (see [`Link::iri`]).
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let l = iriscan::stream::Chunk::whole(&f, b"a\nsee x.org").links().next().unwrap();
+    /// assert_eq!(l.iri(), "https://x.org");
+    /// ```
     pub fn iri(&self) -> Cow<'a, str> {
         self.link.iri()
     }
     /// The URI the link denotes (see [`Link::to_uri`]).
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// let l = iriscan::stream::Chunk::whole(&f, b"a\nsee x.org").links().next().unwrap();
+    /// assert_eq!(l.to_uri().unwrap(), "https://x.org");
+    /// ```
     pub fn to_uri(&self) -> Result<Cow<'a, str>, MapError> {
         self.link.to_uri()
     }
@@ -862,6 +960,12 @@ impl<'a> ChunkLink<'a> {
 }
 
 /// Iterator over the links of a stream; see [`StreamFinder::links`].
+///
+/// ```
+/// let sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
+/// let found: Result<Vec<_>, _> = sf.links("x.org y.org".as_bytes()).collect();
+/// assert_eq!(found.unwrap().len(), 2);
+/// ```
 pub struct StreamLinks<'s, R> {
     scanner: Scanner<'s, R>,
     pending: std::collections::VecDeque<StreamLink>,
