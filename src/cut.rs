@@ -36,12 +36,12 @@ pub(crate) fn is_hard_byte(b: u8) -> bool {
 /// How far before a cut a folding opener (`<scheme:`) can still produce a
 /// link that crosses the cut.
 pub(crate) fn fold_window(finder: &Finder) -> usize {
-    finder.max_link_length() + FOLD_OPENER_REACH
+    finder.get_max_link_len() + FOLD_OPENER_REACH
 }
 
 /// Look-ahead a cut needs when a link may cross it (case 2 and 3).
 pub(crate) fn lookahead_reserve(finder: &Finder) -> usize {
-    finder.max_link_length() + LOOKAHEAD_SLACK
+    finder.get_max_link_len() + LOOKAHEAD_SLACK
 }
 
 /// The last Hard byte in `bytes[floor..end]` after position 0, preferring

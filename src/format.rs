@@ -10,6 +10,13 @@
 //! percent-encoding, a closing bracket that closes nothing, and a Soft
 //! character at the very end stay (or become) percent-encoded.
 //!
+//! ```
+//! use iriscan::format::minimal_escape;
+//! // Readable again, and still one whole link in running text.
+//! assert_eq!(minimal_escape("https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC"), "https://ja.wikipedia.org/wiki/東京");
+//! assert_eq!(minimal_escape("https://example.com/a%20b"), "https://example.com/a%20b");
+//! ```
+//!
 //! Conformance: `tests/data/LinkFormattingTest.txt` (UTS #58).
 
 use crate::chars::{link_term, opening_bracket, LinkTerm};
@@ -232,6 +239,16 @@ enum Piece {
 
 /// Writes a link from its parts with UTS #58 minimal escaping: the result
 /// is readable, and UTS #58 detection finds exactly it.
+///
+/// ```
+/// use iriscan::format::{format_link, LinkParts};
+/// let parts = LinkParts { scheme: "https://", host: "例え.jp", path: vec!["a b", "(c)"], ..LinkParts::default() };
+/// let link = format_link(&parts);
+/// assert_eq!(link, "https://例え.jp/a%20b/(c)");
+/// // Detection in running text finds exactly the formatted link.
+/// let text = format!("see {link}.");
+/// assert_eq!(iriscan::Finder::new().links(&text).next().unwrap().as_str(), link);
+/// ```
 pub fn format_link(parts: &LinkParts<'_>) -> String {
     let mut pieces = Vec::new();
     for seg in &parts.path {

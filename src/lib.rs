@@ -90,7 +90,7 @@
 #![warn(missing_docs)]
 
 mod cache;
-pub mod chars;
+mod chars;
 pub(crate) mod chunk;
 mod cut;
 pub mod display;

@@ -37,7 +37,7 @@
 //!    `c`. A folded link that crossed `c` would start right after the last
 //!    `<` before `c`, with a scheme and `:` after it and no `>` between it
 //!    and `c`, within the folding limit (at most the finder's
-//!    [`max_link_length`](Finder::max_link_length)) before `c`. If the last
+//!    [`get_max_link_len`](Finder::get_max_link_len)) before `c`. If the last
 //!    `<` before `c` is not such an opener (or a `>` that is not a mail
 //!    quote marker closes it before `c`), no link crosses `c`: the links
 //!    that start before `c` end at or before it. They are found in the
@@ -145,7 +145,7 @@ impl StreamFinder {
     ///
     /// ```
     /// let sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
-    /// assert_eq!(sf.finder().max_link_length(), iriscan::DEFAULT_MAX_LINK_LEN);
+    /// assert_eq!(sf.finder().get_max_link_len(), iriscan::DEFAULT_MAX_LINK_LEN);
     /// ```
     pub fn finder(&self) -> &Finder {
         &self.finder

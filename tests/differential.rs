@@ -28,7 +28,7 @@ mod common;
 #[path = "oracle/mod.rs"]
 mod grammar;
 
-use iriscan::chars::is_bidi_control;
+use grammar::is_bidi_control;
 use iriscan::{ErrorKind, Iri, IriRef};
 use proptest::prelude::*;
 use proptest::test_runner::TestRunner;

@@ -73,7 +73,7 @@ fn letter() -> impl Strategy<Value = String> {
         ]
         .prop_map(|cp| {
             let c = char::from_u32(cp).unwrap_or('é');
-            let ok = c.is_alphanumeric() && iriscan::chars::is_ucschar(c);
+            let ok = c.is_alphanumeric() && grammar::is_ucschar(c);
             String::from(if ok { c } else { 'é' })
         }),
     ]

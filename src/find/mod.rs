@@ -74,7 +74,14 @@ use runs::{next_valid_run, skip_short_trigger_free_runs, SkipState};
 use std::borrow::Cow;
 
 /// The kind of a link.
+///
+/// ```
+/// use iriscan::{Finder, LinkKind};
+/// let kinds: Vec<_> = Finder::new().links("https://a.com a@b.com c.org").map(|l| l.kind()).collect();
+/// assert_eq!(kinds, [LinkKind::Iri, LinkKind::Email, LinkKind::Domain]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum LinkKind {
     /// An IRI with a scheme: `https://…`, `mailto:…`, `urn:…`, `tel:…`.
     Iri,
@@ -127,11 +134,20 @@ impl Default for Finder {
 }
 
 /// The default cap on a link's length in bytes (64 KiB).
+///
+/// ```
+/// assert_eq!(iriscan::Finder::new().get_max_link_len(), iriscan::DEFAULT_MAX_LINK_LEN);
+/// ```
 pub const DEFAULT_MAX_LINK_LEN: usize = 64 * 1024;
 
 impl Finder {
     /// A finder for all three kinds, default scheme `https`, default mode
     /// (UTS #58 plus the RFC 3987 rules), links capped at 64 KiB.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// assert_eq!(f.links("see www.example.com").next().unwrap().iri(), "https://www.example.com");
+    /// ```
     pub fn new() -> Self {
         Finder {
             iri: true,
@@ -145,18 +161,36 @@ impl Finder {
     }
 
     /// Finds IRIs with a scheme (on by default).
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.iri(false);
+    /// assert_eq!(f.links("https://a.com/x").count(), 0);
+    /// ```
     pub fn iri(&mut self, on: bool) -> &mut Self {
         self.iri = on;
         self
     }
 
     /// Finds bare email addresses (on by default).
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.email(false);
+    /// assert_eq!(f.links("me@example.com").count(), 0);
+    /// ```
     pub fn email(&mut self, on: bool) -> &mut Self {
         self.email = on;
         self
     }
 
     /// Finds scheme-less domains (on by default).
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.domain(false);
+    /// assert_eq!(f.links("www.example.com").count(), 0);
+    /// ```
     pub fn domain(&mut self, on: bool) -> &mut Self {
         self.domain = on;
         self
@@ -191,6 +225,13 @@ impl Finder {
 
     /// Links only IRIs whose scheme is in `schemes` (ASCII case-insensitive).
     /// Emails and domains are governed by their own switches.
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.allow_schemes(&["HTTPS"]);
+    /// let found: Vec<_> = f.links("ftp://a.com/x https://a.com/y").map(|l| l.as_str()).collect();
+    /// assert_eq!(found, ["https://a.com/y"]);
+    /// ```
     pub fn allow_schemes(&mut self, schemes: &[&str]) -> &mut Self {
         self.allowed_schemes = Some(schemes.iter().map(|s| s.to_ascii_lowercase()).collect());
         self
@@ -214,14 +255,27 @@ impl Finder {
 
     /// Caps a link's length in bytes (default 64 KiB). A link that would be
     /// longer is cut at the cap (then trimmed and validated like any other
-    /// end), so the finder's memory and look-ahead stay bounded.
+    /// end), so the finder's memory and look-ahead stay bounded. Caps
+    /// under 16 bytes are raised to 16.
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.max_link_len(20);
+    /// assert_eq!(f.links("http://example.com/abcdefghij").next().unwrap().as_str(), "http://example.com/a");
+    /// ```
     pub fn max_link_len(&mut self, bytes: usize) -> &mut Self {
         self.max_link_len = bytes.max(16);
         self
     }
 
-    /// The maximum link length in bytes.
-    pub fn max_link_length(&self) -> usize {
+    /// The cap on a link's length in bytes (see [`Finder::max_link_len`]).
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.max_link_len(1000);
+    /// assert_eq!(f.get_max_link_len(), 1000);
+    /// ```
+    pub fn get_max_link_len(&self) -> usize {
         self.max_link_len
     }
 
@@ -295,6 +349,14 @@ impl Finder {
 }
 
 /// A link found in text, borrowed from it.
+///
+/// ```
+/// let f = iriscan::Finder::new();
+/// let l = f.links("mail bob@bücher.de").next().unwrap();
+/// assert_eq!((l.start(), l.end(), l.as_str()), (5, 19, "bob@bücher.de"));
+/// assert_eq!(l.iri(), "mailto:bob@bücher.de");
+/// assert_eq!(l.to_uri().unwrap(), "mailto:bob@xn--bcher-kva.de");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Link<'t> {
     text: &'t str,
@@ -306,23 +368,49 @@ pub struct Link<'t> {
 
 impl<'t> Link<'t> {
     /// Byte offset of the link's first byte in the input.
+    ///
+    /// ```
+    /// let l = iriscan::Finder::new().links("see https://a.com/x.").next().unwrap();
+    /// assert_eq!(l.start(), 4);
+    /// ```
     pub fn start(&self) -> usize {
         self.start
     }
     /// Byte offset just past the link's last byte (exclusive).
+    ///
+    /// ```
+    /// let l = iriscan::Finder::new().links("see https://a.com/x.").next().unwrap();
+    /// assert_eq!(l.end(), 19); // the final `.` is not part of it
+    /// ```
     pub fn end(&self) -> usize {
         self.start + self.text.len()
     }
     /// The link as written in the input.
+    ///
+    /// ```
+    /// let l = iriscan::Finder::new().links("see https://a.com/x.").next().unwrap();
+    /// assert_eq!(l.as_str(), "https://a.com/x");
+    /// ```
     pub fn as_str(&self) -> &'t str {
         self.text
     }
     /// The kind of link.
+    ///
+    /// ```
+    /// let l = iriscan::Finder::new().links("see https://a.com/x.").next().unwrap();
+    /// assert_eq!(l.kind(), iriscan::LinkKind::Iri);
+    /// ```
     pub fn kind(&self) -> LinkKind {
         self.kind
     }
     /// Whether the link was folded over lines inside `<…>` (its IRI then
     /// differs from the text as written).
+    ///
+    /// ```
+    /// let l = iriscan::Finder::new().links("<https://a.com/\n  x>").next().unwrap();
+    /// assert!(l.is_folded());
+    /// assert_eq!(l.iri(), "https://a.com/x");
+    /// ```
     pub fn is_folded(&self) -> bool {
         self.folded
     }
@@ -384,6 +472,14 @@ impl<'t> Link<'t> {
 }
 
 /// Iterator over the links of a text; see [`Finder::links`].
+///
+/// ```
+/// let f = iriscan::Finder::new();
+/// let mut links = f.links("a.com b.org");
+/// assert_eq!(links.next().map(|l| l.as_str()), Some("a.com"));
+/// assert_eq!(links.next().map(|l| l.as_str()), Some("b.org"));
+/// assert!(links.next().is_none());
+/// ```
 pub struct Links<'f, 't> {
     finder: &'f Finder,
     bytes: &'t [u8],
@@ -498,6 +594,13 @@ fn intern_scheme(scheme: &str) -> &'static str {
 }
 
 /// A piece of text: either a link or the text between links.
+///
+/// ```
+/// let f = iriscan::Finder::new();
+/// let spans: Vec<_> = f.spans("see x.org!").collect();
+/// assert_eq!(spans.iter().map(|s| s.as_str()).collect::<Vec<_>>(), ["see ", "x.org", "!"]);
+/// assert!(spans[0].link().is_none() && spans[1].link().is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span<'t> {
     text: &'t str,
@@ -507,29 +610,72 @@ pub struct Span<'t> {
 
 impl<'t> Span<'t> {
     /// The span's text.
+    ///
+    /// ```
+    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
+    /// assert_eq!(s.as_str(), "x.org");
+    /// ```
     pub fn as_str(&self) -> &'t str {
         self.text
     }
     /// Byte offset of the span's start.
+    ///
+    /// ```
+    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
+    /// assert_eq!(s.start(), 4);
+    /// ```
     pub fn start(&self) -> usize {
         self.start
     }
     /// Byte offset of the span's end (exclusive).
+    ///
+    /// ```
+    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
+    /// assert_eq!(s.end(), 9);
+    /// ```
     pub fn end(&self) -> usize {
         self.start + self.text.len()
     }
     /// The link, if this span is one.
+    ///
+    /// ```
+    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
+    /// assert_eq!(s.link().unwrap().kind(), iriscan::LinkKind::Domain);
+    /// ```
     pub fn link(&self) -> Option<&Link<'t>> {
         self.link.as_ref()
     }
 }
 
 /// Iterator over the spans of a text; see [`Finder::spans`].
+///
+/// ```
+/// let f = iriscan::Finder::new();
+/// let text = "a x.org b";
+/// assert_eq!(f.spans(text).map(|s| s.as_str()).collect::<String>(), text);
+/// ```
+#[derive(Debug)]
 pub struct Spans<'f, 't> {
     text: &'t str,
     links: Links<'f, 't>,
     pos: usize,
     pending: Option<Link<'t>>,
+}
+
+impl std::fmt::Debug for Links<'_, '_> {
+    /// Shows the finder and how far the scan has come.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// assert!(format!("{:?}", f.links("x.org")).starts_with("Links"));
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Links")
+            .field("finder", &self.finder)
+            .field("len", &self.bytes.len())
+            .field("pos", &(self.run_start + self.pos))
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'f, 't> Iterator for Spans<'f, 't> {

@@ -336,7 +336,7 @@ mod tests {
                     let floor = floor_before(&text, colon, floor_at);
                     let fast = try_scheme_with::<true>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
                     let general = try_scheme_with::<false>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
-                    proptest::prop_assert_eq!(fast, general, "{:?} at {} floor {} cap {}", text, colon, floor, f.max_link_length());
+                    proptest::prop_assert_eq!(fast, general, "{:?} at {} floor {} cap {}", text, colon, floor, f.get_max_link_len());
                 }
             }
         }

@@ -12,6 +12,12 @@ use core::fmt;
 use std::borrow::Cow;
 
 /// Errors of IRI → URI mapping.
+///
+/// ```
+/// use iriscan::{to_uri, MapError};
+/// assert!(matches!(to_uri("http://a.com/a b"), Err(MapError::Parse(_))));
+/// assert!(to_uri("http://xn--a.例え.jp/").is_err()); // IDNA rejects the `xn--a` label
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MapError {
@@ -52,7 +58,15 @@ impl From<ParseError> for MapError {
 }
 
 /// How `ireg-name` hosts with non-ASCII characters are mapped (3987bis §3.4).
+///
+/// ```
+/// use iriscan::iri::{to_uri_with, HostMapping, ToUriOptions};
+/// let opts = ToUriOptions { host_mapping: HostMapping::PercentEncode, ..ToUriOptions::default() };
+/// assert_eq!(to_uri_with("http://例え.jp/", &opts)?, "http://%E4%BE%8B%E3%81%88.jp/");
+/// # Ok::<(), iriscan::MapError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HostMapping {
     /// IDNA (punycode) for schemes known to use DNS ([`uses_dns`]),
     /// percent-encoding for all others. The default.

@@ -14,7 +14,14 @@ use crate::pct::pcts_ok;
 use core::fmt;
 
 /// The component of an IRI a byte belongs to, as named in parse errors.
+///
+/// ```
+/// let err = iriscan::Iri::parse("http://a.com/a b").unwrap_err();
+/// assert_eq!(err.component(), iriscan::Component::Path);
+/// assert_eq!(err.component().to_string(), "path");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Component {
     /// `scheme`
     Scheme,
@@ -47,6 +54,12 @@ impl fmt::Display for Component {
 }
 
 /// What went wrong at a parse error's offset.
+///
+/// ```
+/// use iriscan::{ErrorKind, Iri};
+/// assert_eq!(Iri::parse("http://a.com/%zz").unwrap_err().kind(), ErrorKind::InvalidPercentEncoding);
+/// assert_eq!(Iri::parse("a.com/x").unwrap_err().kind(), ErrorKind::MissingScheme);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -94,14 +107,29 @@ impl ParseError {
         }
     }
     /// Byte offset of the error in the input.
+    ///
+    /// ```
+    /// let err = iriscan::Iri::parse("http://a.com/a b").unwrap_err();
+    /// assert_eq!(err.offset(), 14);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
     /// The component in which the error occurred.
+    ///
+    /// ```
+    /// let err = iriscan::Iri::parse("http://a.com/a b").unwrap_err();
+    /// assert_eq!(err.component(), iriscan::Component::Path);
+    /// ```
     pub fn component(&self) -> Component {
         self.component
     }
     /// What went wrong.
+    ///
+    /// ```
+    /// let err = iriscan::Iri::parse("http://a.com/a b").unwrap_err();
+    /// assert_eq!(err.kind(), iriscan::ErrorKind::InvalidChar(' '));
+    /// ```
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
@@ -152,7 +180,17 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// The kind of host an authority names (RFC 3987 `ihost`).
+///
+/// ```
+/// use iriscan::{HostKind, Iri};
+/// assert_eq!(Iri::parse("http://192.0.2.1/")?.host_kind(), Some(HostKind::Ipv4));
+/// assert_eq!(Iri::parse("http://[v7.x]/")?.host_kind(), Some(HostKind::IpvFuture));
+/// assert_eq!(Iri::parse("http://例え.jp/")?.host_kind(), Some(HostKind::RegName));
+/// assert_eq!(Iri::parse("urn:x")?.host_kind(), None);
+/// # Ok::<(), iriscan::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HostKind {
     /// `IPv4address`: four dec-octets.
     Ipv4,

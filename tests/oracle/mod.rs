@@ -92,3 +92,16 @@ pub fn is_iri(s: &str) -> bool {
 pub fn is_iri_reference(s: &str) -> bool {
     compiled(false).is_match(s)
 }
+
+/// RFC 3987 §2.2 `ucschar`, written from the ABNF's ranges (independent of
+/// the library's table).
+pub fn is_ucschar(c: char) -> bool {
+    let c = c as u32;
+    matches!(c, 0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF)
+        || (0x10000..=0xEFFFD).contains(&c) && (c & 0xFFFF) <= 0xFFFD && !(0xE0000..=0xE0FFF).contains(&c)
+}
+
+/// The bidirectional formatting characters RFC 3987 §4.1 forbids in IRIs.
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
