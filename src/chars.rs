@@ -321,24 +321,6 @@ pub const fn is_bidi_control(c: char) -> bool {
     matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
-/// The value of an ASCII hex digit, or `None`.
-pub(crate) const fn hex_digit(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// The octet of `%XX` given its two hex digits (callers check them first).
-pub(crate) const fn pct_octet(hi: u8, lo: u8) -> u8 {
-    match (hex_digit(hi), hex_digit(lo)) {
-        (Some(h), Some(l)) => h << 4 | l,
-        _ => 0,
-    }
-}
-
 /// RFC 3986 `unreserved` (ASCII).
 pub const fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')

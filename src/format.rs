@@ -13,7 +13,7 @@
 //! Conformance: `tests/data/LinkFormattingTest.txt` (UTS #58).
 
 use crate::chars::{link_term, opening_bracket, LinkTerm};
-use crate::iri::push_pct_byte;
+use crate::pct::push_pct_byte;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Part {
@@ -22,7 +22,7 @@ enum Part {
     Fragment,
 }
 
-use crate::chars::hex_digit as hex;
+use crate::pct::hex_digit as hex;
 
 /// One character of the path, query or fragment, and whether it was
 /// percent-encoded in the input (then it is data, never syntax).

@@ -25,11 +25,15 @@
 
 mod cache;
 pub mod chars;
+pub(crate) mod chunk;
+mod cut;
 pub mod display;
 pub mod find;
 pub mod format;
 pub mod iri;
+mod letters;
 pub mod parallel;
+mod pct;
 pub mod render;
 pub mod stream;
 

@@ -25,7 +25,8 @@
 //! assert_eq!(links[1].uri.as_deref(), Ok("https://www.xn--e1afmkfd.xn--p1ai"));
 //! ```
 
-use crate::stream::{fold_window, last_safe_cut, next_safe_cut, Chunk, ChunkLink};
+use crate::chunk::{Chunk, ChunkLink};
+use crate::cut::{fold_window, last_safe_cut, next_safe_cut};
 use crate::{Finder, MapError};
 use rayon::prelude::*;
 use std::borrow::Cow;
@@ -341,7 +342,7 @@ impl ParallelFinder {
     }
 
     fn count_lines(&self, bytes: &[u8]) -> u64 {
-        crate::stream::count_byte(self.lines.then_some(self.terminator), bytes)
+        crate::chunk::count_byte(self.lines.then_some(self.terminator), bytes)
     }
 }
 

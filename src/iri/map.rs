@@ -7,6 +7,7 @@
 use super::parse::{char_at, HostKind};
 use super::{IriRef, ParseError};
 use crate::chars::{is_bidi_control, is_iprivate, is_ucschar, is_uri_ascii};
+use crate::pct::{pct_octet, pct_run, push_non_ascii_encoded, push_pct_byte, push_pct_char};
 use core::fmt;
 use std::borrow::Cow;
 
@@ -148,35 +149,6 @@ pub fn uses_dns(scheme: &str) -> bool {
         .contains(scheme)
 }
 
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
-/// Appends the UTF-8 bytes of `c` percent-encoded with uppercase hex (RFC 3987 §3.1 step 2).
-pub(crate) fn push_pct_char(out: &mut String, c: char) {
-    let mut buf = [0u8; 4];
-    for &b in c.encode_utf8(&mut buf).as_bytes() {
-        push_pct_byte(out, b);
-    }
-}
-
-pub(crate) fn push_pct_byte(out: &mut String, b: u8) {
-    out.push('%');
-    out.push(HEX[(b >> 4) as usize] as char);
-    out.push(HEX[(b & 15) as usize] as char);
-}
-
-/// Appends `s` with every non-ASCII character percent-encoded.
-fn push_encoded(out: &mut String, s: &str) {
-    let mut last = 0;
-    for (i, c) in s.char_indices() {
-        if !c.is_ascii() {
-            out.push_str(&s[last..i]);
-            push_pct_char(out, c);
-            last = i + c.len_utf8();
-        }
-    }
-    out.push_str(&s[last..]);
-}
-
 /// The ASCII form of a non-ASCII DNS host (IDNA, remembered per thread:
 /// see `HostMemo`).
 fn idna_host(host: &str) -> Result<String, MapError> {
@@ -243,11 +215,11 @@ pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<
     if let Some((_, auth_end)) = spans.authority {
         let (hs, he) = spans.host;
         let host = &s[hs..he];
-        push_encoded(&mut out, &s[..hs]);
+        push_non_ascii_encoded(&mut out, &s[..hs]);
         if !host.is_ascii() && dns && spans.host_kind == Some(HostKind::RegName) && !host.contains('%') {
             out.push_str(&idna_host(host)?);
         } else {
-            push_encoded(&mut out, host);
+            push_non_ascii_encoded(&mut out, host);
         }
         out.push_str(&s[he..auth_end]);
         pos = auth_end;
@@ -255,7 +227,7 @@ pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<
     let (ps, pe) = spans.path;
     if scheme.eq_ignore_ascii_case("mailto") && dns {
         // mailto:addr1,addr2 — each address's domain is a DNS name (RFC 6068).
-        push_encoded(&mut out, &s[pos..ps]);
+        push_non_ascii_encoded(&mut out, &s[pos..ps]);
         let mut first = true;
         for addr in s[ps..pe].split(',') {
             if !first {
@@ -264,17 +236,17 @@ pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<
             first = false;
             match addr.rfind('@') {
                 Some(at) if !addr[at + 1..].is_ascii() && !addr[at + 1..].contains('%') => {
-                    push_encoded(&mut out, &addr[..=at]);
+                    push_non_ascii_encoded(&mut out, &addr[..=at]);
                     out.push_str(&idna_host(&addr[at + 1..])?);
                 }
-                _ => push_encoded(&mut out, addr),
+                _ => push_non_ascii_encoded(&mut out, addr),
             }
         }
         pos = pe;
     }
     // Query: an IDN inside it is not punycoded (3987bis §3.4.3); it is
     // percent-encoded like the path and fragment.
-    push_encoded(&mut out, &s[pos..]);
+    push_non_ascii_encoded(&mut out, &s[pos..]);
     Ok(Cow::Owned(out))
 }
 
@@ -291,15 +263,6 @@ pub(crate) fn fit_for_iri(c: char, in_query: bool) -> bool {
         return false;
     }
     is_ucschar(c) || (in_query && is_iprivate(c))
-}
-
-/// Length of a run of `%XX` triplets starting at `i`.
-fn pct_run(b: &[u8], mut i: usize) -> usize {
-    let start = i;
-    while i + 2 < b.len() && b[i] == b'%' && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit() {
-        i += 3;
-    }
-    i - start
 }
 
 /// Maps a URI (reference) to an IRI for display (RFC 3987 §3.2, 3987bis §4).
@@ -346,10 +309,7 @@ pub fn to_iri(uri: &str) -> Cow<'_, str> {
             i += run;
             continue;
         }
-        let octets: Vec<u8> = b[i..i + run]
-            .chunks(3)
-            .map(|t| crate::chars::pct_octet(t[1], t[2]))
-            .collect();
+        let octets: Vec<u8> = b[i..i + run].chunks(3).map(|t| pct_octet(t[1], t[2])).collect();
         let o = out.get_or_insert_with(|| String::with_capacity(uri.len()));
         o.push_str(&uri[last..i]);
         let mut k = 0;

@@ -22,6 +22,7 @@ pub mod grammar;
 mod map;
 mod normalize;
 pub(crate) mod parse;
+pub(crate) mod quick;
 mod resolve;
 
 pub use map::{leiri_to_iri, to_iri, to_uri, to_uri_with, uses_dns, HostMapping, MapError, ToUriOptions};
@@ -29,7 +30,6 @@ pub use normalize::{equivalent, normalize};
 pub use parse::{Component, ErrorKind, HostKind, ParseError};
 pub use resolve::{remove_dot_segments, resolve};
 
-pub(crate) use map::{push_pct_byte, push_pct_char};
 use parse::{Mode, Spans};
 use std::borrow::Cow;
 

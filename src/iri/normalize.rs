@@ -2,9 +2,10 @@
 //! syntax-based normalization (§5.3.2), then scheme-based normalization
 //! (§5.3.3) for http, https, ws and wss.
 
-use super::map::{fit_for_iri, push_pct_byte};
+use super::map::fit_for_iri;
 use super::parse::HostKind;
 use super::{remove_dot_segments, IriRef, ParseError};
+use crate::pct::push_pct_byte;
 
 /// Case and percent-encoding normalization of one component (§5.3.2.1,
 /// §5.3.2.3): `%xx` hex in uppercase; octets that encode unreserved ASCII
@@ -23,7 +24,7 @@ fn normalize_pct(out: &mut String, s: &str, in_query: bool) {
         let mut octets = Vec::new();
         let mut j = i;
         while j + 2 < b.len() && b[j] == b'%' && b[j + 1].is_ascii_hexdigit() && b[j + 2].is_ascii_hexdigit() {
-            octets.push(crate::chars::pct_octet(b[j + 1], b[j + 2]));
+            octets.push(crate::pct::pct_octet(b[j + 1], b[j + 2]));
             j += 3;
         }
         if octets.is_empty() {
