@@ -114,8 +114,14 @@ fn expected(marked: &str) -> Vec<Span> {
         .collect()
 }
 
+/// The links in `text`, read as a line of a file: after a newline (rules
+/// that read the line start, such as folded mail headers, see one).
 fn found(finder: &Finder, text: &str) -> Vec<Span> {
-    finder.links(text).map(|l| (l.start(), l.end(), l.kind())).collect()
+    let line = format!("\n{text}");
+    finder
+        .links(&line)
+        .map(|l| (l.start() - 1, l.end() - 1, l.kind()))
+        .collect()
 }
 
 /// `text` with ⸠ ⸡ around `spans`, and the kind after any span whose kind
