@@ -49,6 +49,8 @@ pub struct Settings {
     /// Line (record) terminator of the input.
     pub terminator: u8,
     pub format: InputFormat,
+    /// The finder's maximum link length (for the report of cut links).
+    pub max_link_len: usize,
     /// Plain output lines start with the input's name.
     pub with_filename: bool,
 }
@@ -285,7 +287,7 @@ fn process<T: Task>(
     let mut pf = ParallelFinder::new(settings.finder.clone());
     pf.line_terminator(settings.terminator);
     pf.line_numbers(task.needs_lines());
-    pf.sequential(true);
+    pf.parallel(false);
     let run = Run {
         task,
         settings,
@@ -430,7 +432,7 @@ impl<T: Task> Run<'_, T> {
                 self.ctx.message_name,
                 found.cut,
                 if found.cut == 1 { "" } else { "s" },
-                self.settings.finder.max_link_length(),
+                self.settings.max_link_len,
                 if found.cut == 1 { "was" } else { "were" },
             );
         }

@@ -17,7 +17,7 @@ mod warc;
 use args::{Cli, Command, InputArgs, InputFormatArg, Kind, LinkifyFormat};
 use clap::Parser;
 use driver::{Settings, Task};
-use iriscan::render::{Format, Renderer};
+use iriscan::render::{LinkText, Markup, Renderer};
 use iriscan::{Finder, LinkKind};
 use output::Out;
 use std::io;
@@ -76,12 +76,14 @@ pub fn run() -> i32 {
             run_task(&task, &a.input, a.null_data, with_filename, &mut out)
         }
         Command::Linkify(a) => {
-            let format = match a.format {
-                LinkifyFormat::Html => Format::Html,
-                LinkifyFormat::Markdown => Format::Markdown,
+            let markup = match a.format {
+                LinkifyFormat::Html => Markup::Html,
+                LinkifyFormat::Markdown => Markup::Markdown,
             };
-            let mut renderer = Renderer::new(format);
-            renderer.safe_display(!a.as_written);
+            let mut renderer = Renderer::new(markup);
+            if a.as_written {
+                renderer.link_text(LinkText::AsWritten);
+            }
             let task = tasks::LinkifyTask { renderer };
             run_task(&task, &a.input, false, false, &mut out)
         }
@@ -143,6 +145,7 @@ fn run_task<T: Task>(
             InputFormatArg::Text => driver::InputFormat::Text,
             InputFormatArg::Warc => driver::InputFormat::Warc,
         },
+        max_link_len: max_link_len(args),
         with_filename,
     };
     let inputs = input::expand(&args.paths, args.recursive);
