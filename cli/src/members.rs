@@ -89,9 +89,15 @@ pub fn for_each_span<R: Read>(mut reader: R, emit: &mut dyn FnMut(Span) -> io::R
         let mut slab = std::mem::take(&mut carry);
         let want = slab.len() + SLAB;
         slab.reserve(SLAB);
+        // A read error ends the input like its end would, after the
+        // members read before it (std keeps the bytes read before an error).
+        let mut error = None;
         let eof = match reader.by_ref().take(SLAB as u64).read_to_end(&mut slab) {
             Ok(_) => slab.len() < want,
-            Err(e) => return Some(e),
+            Err(e) => {
+                error = Some(e);
+                true
+            }
         };
         let mut cuts = candidates(&slab, 0);
         if eof {
@@ -130,7 +136,7 @@ pub fn for_each_span<R: Read>(mut reader: R, emit: &mut dyn FnMut(Span) -> io::R
             }
         }
         if eof || keep_from == 0 {
-            return None;
+            return error;
         }
         carry = slab[keep_from..].to_vec();
         base += keep_from as u64;

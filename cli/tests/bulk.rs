@@ -47,6 +47,15 @@ fn run_while_changing(path: &Path, change: impl FnOnce()) -> (Option<i32>, Vec<S
     (status.code(), lines, err)
 }
 
+/// [`run_while_changing`] with the file cut to 1000 bytes, as logrotate's
+/// copytruncate cuts it.
+fn run_while_truncated(path: &Path) -> (Option<i32>, Vec<String>, String) {
+    run_while_changing(path, || {
+        let file = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+        file.set_len(1000).unwrap();
+    })
+}
+
 fn assert_whole_links_in_order(lines: &[String]) {
     assert!(lines.len() > 1000, "{}", lines.len());
     for (i, l) in lines.iter().enumerate() {
@@ -59,15 +68,7 @@ fn a_file_truncated_while_read_keeps_its_links_and_exits_2() {
     let dir = TempDir::new("shrink");
     let text = numbered_links(48 << 20);
     let path = dir.file("big.log", &text);
-    let (code, lines, err) = run_while_changing(&path, || {
-        // What logrotate's copytruncate does.
-        std::fs::OpenOptions::new()
-            .write(true)
-            .open(&path)
-            .unwrap()
-            .set_len(1000)
-            .unwrap();
-    });
+    let (code, lines, err) = run_while_truncated(&path);
     // An exit status, not a signal (SIGBUS was the old failure).
     assert_eq!(code, Some(2), "{err}");
     assert_eq!(
@@ -104,6 +105,37 @@ fn a_file_that_grows_while_read_is_read_to_its_first_size_and_exits_2() {
     assert_whole_links_in_order(&lines);
     // Every link of the first size, up to the last whole line.
     assert_eq!(lines.len(), text.iter().filter(|&&b| b == b'\n').count());
+}
+
+#[test]
+fn a_wet_file_truncated_while_its_members_are_decoded_in_parallel_exits_2() {
+    let dir = TempDir::new("shrink-wet");
+    // Stored (uncompressed) members: quick to build, and the file is as
+    // large as its text. Links numbered across records, one per line.
+    let mut gz = Vec::new();
+    let mut i = 0;
+    while gz.len() < (48 << 20) {
+        let mut page = Vec::new();
+        while page.len() < (64 << 10) {
+            writeln!(page, "line {i} http://host{i}.example/p").unwrap();
+            i += 1;
+        }
+        let id = format!("<urn:uuid:{i}>");
+        gz.extend(gzip_stored(&warc_record(
+            "conversion",
+            &[("WARC-Record-ID", &id)],
+            &page,
+        )));
+    }
+    let path = dir.file("big.warc.wet.gz", &gz);
+    let (code, lines, err) = run_while_truncated(&path);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains(&format!("file shrank from {} to 1000 bytes while being read", gz.len())),
+        "{err}"
+    );
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert_whole_links_in_order(&lines);
 }
 
 /// One WARC record (ISO 28500 §4).
