@@ -1,12 +1,16 @@
 //! A small strict reader of WARC records (ISO 28500:2017, WARC/1.0 and
 //! WARC/1.1), as Common Crawl's WARC and WET files hold them.
 //!
-//! Why not a crate: the maintained reader (`warc` on crates.io) reads each
-//! record's block into memory whole and decodes gzip as one stream; here a
-//! record larger than the memory cap must be streamed, and the records of
-//! a gzip'd file are decoded and scanned in parallel. What is needed of
-//! the format is small: a version line, `Name: value` header lines, an
-//! empty line, `Content-Length` bytes of block, and `CRLF CRLF`.
+//! Why not a crate: the maintained reader, `warc` 0.4 on crates.io, owns
+//! the gzip decoding (libflate's `MultiDecoder` over the whole file, a
+//! second inflater beside flate2's, one thread) and its record iterator
+//! buffers each block whole (its streaming iterator borrows the reader, so
+//! records cannot go to other threads). Here members are inflated in
+//! parallel from guessed starts (`members.rs`) and each one's records are
+//! parsed on the worker that inflated it, with blocks over the memory cap
+//! streamed. What is needed of the format is small: a version line,
+//! `Name: value` header lines, an empty line, `Content-Length` bytes of
+//! block, and `CRLF CRLF`; this reader is strict about each.
 
 use std::io::{self, BufRead, Read};
 
