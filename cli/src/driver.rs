@@ -354,13 +354,17 @@ fn process<T: Task>(
     } else if is_warc {
         run.records(text, &mut flow)
     } else {
-        // Bytes that need decoding first: a legacy encoding, a UTF-16 byte
-        // order mark; a UTF-8 one is dropped (see `input::sniff_bom`).
-        let (bom, text) = match input::sniff_bom(text) {
-            Ok(x) => x,
-            Err(e) => return Ok(Err(run.read_error(gzip, 0, &e))),
+        // Bytes that need decoding first: a legacy encoding (whose decoder
+        // lets a byte order mark override the label, as WHATWG says), or,
+        // without one, a UTF-16 byte order mark; a UTF-8 one is dropped
+        // (see `input::sniff_bom`).
+        let (decode, text) = match settings.encoding {
+            Some(enc) => (Some(enc), input::unpeek(Vec::new(), text)),
+            None => match input::sniff_bom(text) {
+                Ok(x) => x,
+                Err(e) => return Ok(Err(run.read_error(gzip, 0, &e))),
+            },
         };
-        let decode = settings.encoding.or(bom);
         let plain_stream = !gzip && decode.is_none() && input.size.is_none();
         if plain_stream {
             // Standard input, a pipe: links out as soon as their text is read.

@@ -345,6 +345,11 @@ fn a_utf16_byte_order_mark_is_decoded_and_a_utf8_one_dropped() {
     let rows = json_lines(&o);
     assert_eq!(rows[0]["start"], 0);
     assert_eq!(rows[1]["start"], 6);
+    // With --encoding the mark overrides the label (WHATWG decode).
+    let mut utf8 = b"\xEF\xBB\xBF".to_vec();
+    utf8.extend_from_slice("例え.jp".as_bytes());
+    let o = iriscan(&["find", "--encoding", "shift_jis"], &utf8);
+    assert_eq!(stdout(&o), "例え.jp\n");
 }
 
 #[test]
