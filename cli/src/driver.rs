@@ -352,7 +352,7 @@ fn process<T: Task>(
         drop(text);
         run.members(path, size, &mut flow)
     } else if is_warc {
-        run.records(text, &mut flow)
+        run.records(text, 0, &mut flow)
     } else {
         // Bytes that need decoding first: a legacy encoding (whose decoder
         // lets a byte order mark override the label, as WHATWG says), or,
@@ -525,12 +525,13 @@ impl<T: Task> Run<'_, T> {
 
     /// WARC records: a reader thread decodes and parses them and cuts their
     /// text into blocks; workers scan the blocks; output in record order.
-    fn records<R: Read + Send>(&self, text: R, flow: &mut Flow<'_, '_>) -> io::Result<Result<(), String>> {
+    /// `before`: records of the input read before `text` (see [`Run::members`]).
+    fn records<R: Read + Send>(&self, text: R, before: u64, flow: &mut Flow<'_, '_>) -> io::Result<Result<(), String>> {
         let produced = pipeline::run(
             flow.workers,
             |emit| {
                 let mut emit_block = |ctx: &Arc<InputCtx>, block: Block| emit((ctx.clone(), block));
-                super::records::for_each_record(self, text, &mut emit_block)
+                super::records::for_each_record(self, text, before, &mut emit_block).map(|_| ())
             },
             |(ctx, block): (Arc<InputCtx>, Block)| self.work(&ctx, &block),
             |r| self.write(r, flow),
@@ -552,6 +553,7 @@ impl<T: Task> Run<'_, T> {
             Err(e) => return fail(e),
         };
         let mut kept = 0u64;
+        let mut records = 0u64;
         let mut fallback = false;
         let ran = pipeline::run(
             flow.workers,
@@ -563,6 +565,7 @@ impl<T: Task> Run<'_, T> {
                     return Err(io::Error::other("in order from here"));
                 }
                 kept = d.kept_end;
+                records += d.records;
                 self.raw.store(kept, Ordering::Relaxed);
                 self.write((d.bufs, d.found, d.failed), flow)?;
                 if !d.complete {
@@ -595,7 +598,7 @@ impl<T: Task> Run<'_, T> {
             count: self.raw.clone(),
         };
         let text = flate2::read::MultiGzDecoder::new(BufReader::with_capacity(256 * 1024, raw));
-        self.records(text, flow)
+        self.records(text, records, flow)
     }
 
     /// Streams a reader (standard input, a pipe) in bounded memory, each

@@ -55,6 +55,8 @@ pub struct Decoded {
     pub kept_end: u64,
     /// Every member of the span was kept.
     pub complete: bool,
+    /// WARC records in the members kept.
+    pub records: u64,
     pub bufs: Bufs,
     pub found: Found,
     /// An internal error of the scan (a panic), for the input's report.
@@ -151,6 +153,7 @@ pub fn decode(run: &impl RecordSink, span: &Span, work: &dyn Fn(&InputCtx, &Bloc
     let mut bufs = Bufs::default();
     let mut found = Found::default();
     let mut failed = None;
+    let mut records = 0;
     let mut text = Vec::new();
     while pos < data.len() {
         text.clear();
@@ -162,7 +165,7 @@ pub fn decode(run: &impl RecordSink, span: &Span, work: &dyn Fn(&InputCtx, &Bloc
         let used = data.len() - pos - member.into_inner().len();
         let mut member_bufs = Bufs::default();
         let mut member_found = Found::default();
-        let parsed = records::for_each_record(run, &text[..], &mut |ctx, block| {
+        let parsed = records::for_each_record(run, &text[..], 0, &mut |ctx, block| {
             let (b, f, e) = work(ctx, &block);
             member_bufs.out.extend_from_slice(&b.out);
             member_bufs.err.extend_from_slice(&b.err);
@@ -173,8 +176,9 @@ pub fn decode(run: &impl RecordSink, span: &Span, work: &dyn Fn(&InputCtx, &Bloc
             }
             Ok(())
         });
-        if parsed.is_err() || used == 0 {
-            break;
+        match parsed {
+            Ok(n) if used > 0 => records += n,
+            _ => break,
         }
         bufs.out.extend_from_slice(&member_bufs.out);
         bufs.err.extend_from_slice(&member_bufs.err);
@@ -186,6 +190,7 @@ pub fn decode(run: &impl RecordSink, span: &Span, work: &dyn Fn(&InputCtx, &Bloc
         start: span.abs(span.start),
         kept_end: span.abs(span.start + pos),
         complete: pos == data.len(),
+        records,
         bufs,
         found,
         failed,

@@ -15,15 +15,18 @@ use std::io::{self, Read};
 use std::sync::Arc;
 
 /// Reads the records of `text` and hands the blocks of every scanned
-/// record to `emit` with the record's context. `Err` says why the input
-/// could not be read to its end (or that the writer went away).
+/// record to `emit` with the record's context. Returns the number of
+/// records read; `Err` says why the input could not be read to its end (or
+/// that the writer went away). `before` records of the input came before
+/// `text` (for the record numbers in messages).
 pub fn for_each_record<R: Read>(
     run: &impl RecordSink,
     text: R,
+    before: u64,
     emit: &mut dyn FnMut(&Arc<InputCtx>, Block) -> io::Result<()>,
-) -> Result<(), String> {
+) -> Result<u64, String> {
     let mut r = buffered(text);
-    let mut index = 0u64;
+    let mut index = before;
     loop {
         let at = |what: &str, head: Option<&warc::RecordHead>| match head.and_then(|h| h.record_id.as_deref()) {
             Some(id) => format!("record {} ({id}): {what}", index + 1),
@@ -31,7 +34,7 @@ pub fn for_each_record<R: Read>(
         };
         let head = match warc::read_head(&mut r) {
             Ok(Some(h)) => h,
-            Ok(None) => return Ok(()),
+            Ok(None) => return Ok(index - before),
             Err(e) => return Err(at(&super::driver::describe(&e), None)),
         };
         let mut block = (&mut r).take(head.content_length);

@@ -403,6 +403,8 @@ fn one_and_two_workers(path: &Path) -> (Output, Output) {
     let one = iriscan(&["find", "--format", "jsonl", "-j", "1", s(path)], b"");
     let two = iriscan(&["find", "--format", "jsonl", "-j", "2", s(path)], b"");
     assert_eq!(stdout(&two), stdout(&one));
+    // Messages too: record numbers count from the file's start either way.
+    assert_eq!(stderr(&two), stderr(&one));
     assert_eq!(two.status.code(), one.status.code());
     (one, two)
 }
