@@ -352,7 +352,7 @@ fn process<T: Task>(
         drop(text);
         run.members(path, size, &mut flow)
     } else if is_warc {
-        run.records(text, 0, &mut flow)
+        run.records(text, 0, None, &mut flow).map(|r| r.map(|_| ()))
     } else {
         // Bytes that need decoding first: a legacy encoding (whose decoder
         // lets a byte order mark override the label, as WHATWG says), or,
@@ -525,13 +525,20 @@ impl<T: Task> Run<'_, T> {
 
     /// WARC records: a reader thread decodes and parses them and cuts their
     /// text into blocks; workers scan the blocks; output in record order.
-    /// `before`: records of the input read before `text` (see [`Run::members`]).
-    fn records<R: Read + Send>(&self, text: R, before: u64, flow: &mut Flow<'_, '_>) -> io::Result<Result<(), String>> {
+    /// `before`: records of the input read before `text`; `boundary`: see
+    /// [`super::records::for_each_record`]. Returns the records read.
+    fn records<R: Read + Send>(
+        &self,
+        text: R,
+        before: u64,
+        boundary: Option<&AtomicBool>,
+        flow: &mut Flow<'_, '_>,
+    ) -> io::Result<Result<u64, String>> {
         let produced = pipeline::run(
             flow.workers,
             |emit| {
                 let mut emit_block = |ctx: &Arc<InputCtx>, block: Block| emit((ctx.clone(), block));
-                super::records::for_each_record(self, text, before, &mut emit_block).map(|_| ())
+                super::records::for_each_record(self, text, before, boundary, &mut emit_block)
             },
             |(ctx, block): (Arc<InputCtx>, Block)| self.work(&ctx, &block),
             |r| self.write(r, flow),
@@ -543,62 +550,90 @@ impl<T: Task> Run<'_, T> {
     }
 
     /// A gzip'd WARC file: spans of members decoded and scanned by the
-    /// workers (see [`members`]); from the first member that is not kept,
-    /// the rest of the file is read in order by [`Run::records`].
+    /// workers (see [`members`]). From the first member that is not kept
+    /// (one larger than the cap, a record over two members, damage), the
+    /// file is read in order by [`Run::records`] until a member ends where a
+    /// record does ([`members::InOrder`]); the parallel reader goes on from
+    /// there.
     fn members(&self, path: &std::path::Path, size: u64, flow: &mut Flow<'_, '_>) -> io::Result<Result<(), String>> {
         use std::io::{Seek, SeekFrom};
         let fail = |e: io::Error| Ok(Err(format!("{}: {}", self.ctx.message_name, describe(&e))));
-        let file = match input::open(path) {
-            Ok(f) => f,
-            Err(e) => return fail(e),
+        let open_at = |at: u64| -> io::Result<Watched> {
+            let mut file = input::open(path)?;
+            file.seek(SeekFrom::Start(at))?;
+            Ok(Watched::from(file, size, at))
         };
         let mut kept = 0u64;
         let mut records = 0u64;
-        let mut fallback = false;
-        let ran = pipeline::run(
-            flow.workers,
-            |emit| members::for_each_span(Watched::new(file, size), emit),
-            |span: Span| members::decode(self, &span, &|ctx, block| self.work(ctx, block)),
-            |d: Decoded| {
-                if d.start != kept {
-                    fallback = true;
-                    return Err(io::Error::other("in order from here"));
-                }
-                kept = d.kept_end;
-                records += d.records;
-                self.raw.store(kept, Ordering::Relaxed);
-                self.write((d.bufs, d.found, d.failed), flow)?;
-                if !d.complete {
-                    fallback = true;
-                    return Err(io::Error::other("in order from here"));
-                }
-                Ok(())
-            },
-        );
-        match ran {
-            Err(e) if !fallback => return Err(e),
-            Ok(Some(e)) if !fallback => return fail(e),
-            _ => {}
+        loop {
+            let reader = match open_at(kept) {
+                Ok(r) => r,
+                Err(e) => return fail(e),
+            };
+            let mut fallback = false;
+            let from = kept;
+            let ran = pipeline::run(
+                flow.workers,
+                move |emit| members::for_each_span(reader, from, emit),
+                |span: Span| members::decode(self, &span, &|ctx, block| self.work(ctx, block)),
+                |d: Decoded| {
+                    if d.start != kept {
+                        fallback = true;
+                        return Err(io::Error::other("in order from here"));
+                    }
+                    kept = d.kept_end;
+                    records += d.records;
+                    self.raw.store(kept, Ordering::Relaxed);
+                    self.write((d.bufs, d.found, d.failed), flow)?;
+                    if !d.complete {
+                        fallback = true;
+                        return Err(io::Error::other("in order from here"));
+                    }
+                    Ok(())
+                },
+            );
+            match ran {
+                Err(e) if !fallback => return Err(e),
+                Ok(Some(e)) if !fallback => return fail(e),
+                _ => {}
+            }
+            if let Some(message) = flow.failed.take() {
+                return Ok(Err(message));
+            }
+            if !fallback || kept >= size {
+                return Ok(Ok(()));
+            }
+            let reader = match open_at(kept) {
+                Ok(r) => r,
+                Err(e) => return fail(e),
+            };
+            // `raw` counts file offsets from here on (the offset of the
+            // next member is computed from it).
+            self.raw.store(kept, Ordering::Relaxed);
+            let raw = Counting {
+                inner: reader,
+                count: self.raw.clone(),
+            };
+            let count = self.raw.clone();
+            let text = members::InOrder::new(
+                BufReader::with_capacity(256 * 1024, raw),
+                // The next member starts after what was read, less what the
+                // buffer still holds.
+                Box::new(move |r: &BufReader<Counting<Watched>>| {
+                    count.load(Ordering::Relaxed) - r.buffer().len() as u64
+                }),
+            );
+            let (boundary, stopped_at) = (text.boundary.clone(), text.stopped_at.clone());
+            match self.records(text, records, Some(&boundary), flow)? {
+                Ok(n) => records += n,
+                Err(message) => return Ok(Err(message)),
+            }
+            let stopped = *stopped_at.lock().unwrap_or_else(|e| e.into_inner());
+            match stopped {
+                Some(at) if at > kept && at < size => kept = at,
+                _ => return Ok(Ok(())),
+            }
         }
-        if let Some(message) = flow.failed.take() {
-            return Ok(Err(message));
-        }
-        if !fallback || kept >= size {
-            return Ok(Ok(()));
-        }
-        let mut file = match input::open(path) {
-            Ok(f) => f,
-            Err(e) => return fail(e),
-        };
-        if let Err(e) = file.seek(SeekFrom::Start(kept)) {
-            return fail(e);
-        }
-        let raw = Counting {
-            inner: Watched::from(file, size, kept),
-            count: self.raw.clone(),
-        };
-        let text = flate2::read::MultiGzDecoder::new(BufReader::with_capacity(256 * 1024, raw));
-        self.records(text, records, flow)
     }
 
     /// Streams a reader (standard input, a pipe) in bounded memory, each

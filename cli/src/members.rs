@@ -84,9 +84,13 @@ fn candidates(slab: &[u8], from: usize) -> Vec<usize> {
 /// Reads the compressed file and emits spans that start and end at
 /// candidate member starts (the last one at the end of the file). Returns
 /// the read error that ended it early, if any.
-pub fn for_each_span<R: Read>(mut reader: R, emit: &mut dyn FnMut(Span) -> io::Result<()>) -> Option<io::Error> {
+/// `base`: the offset in the file where `reader` starts.
+pub fn for_each_span<R: Read>(
+    mut reader: R,
+    mut base: u64,
+    emit: &mut dyn FnMut(Span) -> io::Result<()>,
+) -> Option<io::Error> {
     let mut carry: Vec<u8> = Vec::new();
-    let mut base = 0u64;
     loop {
         let mut slab = std::mem::take(&mut carry);
         let want = slab.len() + SLAB;
@@ -165,7 +169,7 @@ pub fn decode(run: &impl RecordSink, span: &Span, work: &dyn Fn(&InputCtx, &Bloc
         let used = data.len() - pos - member.into_inner().len();
         let mut member_bufs = Bufs::default();
         let mut member_found = Found::default();
-        let parsed = records::for_each_record(run, &text[..], 0, &mut |ctx, block| {
+        let parsed = records::for_each_record(run, &text[..], 0, None, &mut |ctx, block| {
             let (b, f, e) = work(ctx, &block);
             member_bufs.out.extend_from_slice(&b.out);
             member_bufs.err.extend_from_slice(&b.err);
@@ -194,6 +198,67 @@ pub fn decode(run: &impl RecordSink, span: &Span, work: &dyn Fn(&InputCtx, &Bloc
         bufs,
         found,
         failed,
+    }
+}
+
+/// The members of a gzip file read in order, as one stream, that can stop
+/// where a member ends at a WARC record boundary, so that the parallel
+/// reader can take over again from there.
+///
+/// The record parser sets `boundary` before each record when it has read
+/// nothing beyond the previous one; if the member then ends before any
+/// further byte is handed out, the stream ends there and `stopped_at`
+/// holds the offset of the next member in the file.
+pub struct InOrder<R> {
+    member: Option<flate2::bufread::GzDecoder<R>>,
+    idle: Option<R>,
+    pub boundary: Arc<std::sync::atomic::AtomicBool>,
+    /// File offset of the reader's next byte, less what it has buffered.
+    position: Box<dyn Fn(&R) -> u64 + Send>,
+    pub stopped_at: Arc<std::sync::Mutex<Option<u64>>>,
+}
+
+impl<R: io::BufRead> InOrder<R> {
+    pub fn new(reader: R, position: Box<dyn Fn(&R) -> u64 + Send>) -> Self {
+        InOrder {
+            member: None,
+            idle: Some(reader),
+            boundary: Arc::default(),
+            position,
+            stopped_at: Arc::default(),
+        }
+    }
+}
+
+impl<R: io::BufRead> Read for InOrder<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        use std::sync::atomic::Ordering::Relaxed;
+        loop {
+            if let Some(member) = &mut self.member {
+                let n = member.read(buf)?;
+                if n > 0 {
+                    self.boundary.store(false, Relaxed);
+                    return Ok(n);
+                }
+                let Some(reader) = self.member.take().map(|m| m.into_inner()) else {
+                    return Ok(0);
+                };
+                if self.boundary.load(Relaxed) {
+                    // A member ends where a record does: stop here.
+                    let at = (self.position)(&reader);
+                    *self.stopped_at.lock().unwrap_or_else(|e| e.into_inner()) = Some(at);
+                    return Ok(0);
+                }
+                self.idle = Some(reader);
+            }
+            let Some(mut reader) = self.idle.take() else {
+                return Ok(0);
+            };
+            if reader.fill_buf()?.is_empty() {
+                return Ok(0);
+            }
+            self.member = Some(flate2::bufread::GzDecoder::new(reader));
+        }
     }
 }
 
@@ -234,7 +299,7 @@ mod tests {
             file.extend(member(k as u8));
         }
         let mut spans = Vec::new();
-        let err = for_each_span(&file[..], &mut |s| {
+        let err = for_each_span(&file[..], 0, &mut |s| {
             spans.push((s.abs(s.start) as usize, s.abs(s.end) as usize));
             Ok(())
         });

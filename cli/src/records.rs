@@ -12,22 +12,30 @@ use super::input::Decoding;
 use super::segment::{self, Block};
 use super::warc;
 use std::io::{self, Read};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 /// Reads the records of `text` and hands the blocks of every scanned
 /// record to `emit` with the record's context. Returns the number of
 /// records read; `Err` says why the input could not be read to its end (or
 /// that the writer went away). `before` records of the input came before
-/// `text` (for the record numbers in messages).
+/// `text` (for the record numbers in messages). `boundary`, when given, is
+/// set before each record is read if nothing after the previous record
+/// has been read yet: the reader may then end the input there (see
+/// [`super::members::InOrder`]).
 pub fn for_each_record<R: Read>(
     run: &impl RecordSink,
     text: R,
     before: u64,
+    boundary: Option<&AtomicBool>,
     emit: &mut dyn FnMut(&Arc<InputCtx>, Block) -> io::Result<()>,
 ) -> Result<u64, String> {
     let mut r = buffered(text);
     let mut index = before;
     loop {
+        if let Some(flag) = boundary {
+            flag.store(r.buffer().is_empty(), Ordering::Relaxed);
+        }
         let at = |what: &str, head: Option<&warc::RecordHead>| match head.and_then(|h| h.record_id.as_deref()) {
             Some(id) => format!("record {} ({id}): {what}", index + 1),
             None => format!("record {}: {what}", index + 1),

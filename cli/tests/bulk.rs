@@ -467,3 +467,34 @@ fn a_corrupt_wet_file_keeps_the_records_before_the_damage() {
     assert_eq!(json_lines(&two).len(), 4);
     assert!(stderr(&two).contains("cut.warc.gz: record 5: "), "{}", stderr(&two));
 }
+
+#[test]
+fn a_record_over_the_member_cap_is_streamed_and_parallel_reading_resumes_after_it() {
+    let dir = TempDir::new("huge-record");
+    let mut big = Vec::new();
+    let mut i = 0;
+    while big.len() < (5 << 20) {
+        writeln!(big, "big {i} http://big{i}.example/").unwrap();
+        i += 1;
+    }
+    let mut gz = Vec::new();
+    let mut expected = 0;
+    for k in 0..200 {
+        let body = if k == 3 {
+            expected += i;
+            big.clone()
+        } else {
+            expected += 1;
+            format!("page {k} x{k}.org\n").into_bytes()
+        };
+        let rec = warc_record("conversion", &[("WARC-Record-ID", &format!("<urn:uuid:{k}>"))], &body);
+        // The big record stored: 5 MiB of member, over the 4 MiB cap.
+        gz.extend(if k == 3 { gzip_stored(&rec) } else { gzip(&rec) });
+    }
+    let path = dir.file("huge.warc.gz", &gz);
+    let one = iriscan(&["find", "-j", "1", s(&path)], b"");
+    let two = iriscan(&["find", "-j", "2", s(&path)], b"");
+    assert!(two.status.success(), "{}", stderr(&two));
+    assert_eq!(stdout(&one).lines().count(), expected);
+    assert_eq!(stdout(&two), stdout(&one));
+}
