@@ -161,20 +161,16 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
         }
         (colon + 1, Part::Path, colon + 1)
     };
-    let end = scan_forward(f, text, tail_start, part, quote, s);
-    // Validation and grapheme boundaries each may move the end back; repeat
-    // until both hold (`http://[::1]\u{301}`: the mark clusters with `]`).
-    let mut end = validate_iri(f, text, s, end, min_end)?;
-    for _ in 0..4 {
-        let g = grapheme_end(f, text, s, end);
-        if g == end {
-            break;
-        }
-        end = validate_iri(f, text, s, g, min_end)?;
-    }
-    if end <= min_end || !is_grapheme_boundary(text, end) {
-        return None;
-    }
+    // The plain shape after an opaque scheme's colon, in one pass.
+    let plain = if FAST && !slashes && !f.strict_uts58 {
+        plain_rest(f, text, s, colon + 1, colon + 1, quote).filter(|&end| end > min_end)
+    } else {
+        None
+    };
+    let end = match plain {
+        Some(end) => end,
+        None => general_end(f, text, s, (tail_start, part, min_end), quote)?,
+    };
     let end = if scheme.eq_ignore_ascii_case("mailto") {
         let end = trim_end(f, text, s, colon + 1 + mailto_len(&text[colon + 1..end]));
         if end <= min_end || !mailto_ok(&text[colon + 1..end]) {
@@ -190,6 +186,34 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
         kind: LinkKind::Iri,
         folded: false,
     })
+}
+
+/// The end of the IRI whose scheme starts at `s` by the general rules: the
+/// forward scan from `tail_start` in `part`, then validation and grapheme
+/// boundaries, each of which may move the end back; `None` unless it ends
+/// past `min_end`.
+fn general_end(
+    f: &Finder,
+    text: &str,
+    s: usize,
+    (tail_start, part, min_end): (usize, Part, usize),
+    quote: Option<char>,
+) -> Option<usize> {
+    let end = scan_forward(f, text, tail_start, part, quote, s);
+    // Validation and grapheme boundaries each may move the end back; repeat
+    // until both hold (`http://[::1]\u{301}`: the mark clusters with `]`).
+    let mut end = validate_iri(f, text, s, end, min_end)?;
+    for _ in 0..4 {
+        let g = grapheme_end(f, text, s, end);
+        if g == end {
+            break;
+        }
+        end = validate_iri(f, text, s, g, min_end)?;
+    }
+    if end <= min_end || !is_grapheme_boundary(text, end) {
+        return None;
+    }
+    Some(end)
 }
 
 /// The longest link [`plain_web_link`] takes (most are far shorter).
@@ -275,6 +299,19 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
         Some(b'/' | b'?' | b'#') => {}
         Some(_) => return None,
     }
+    plain_rest(f, text, s, i, end, quote)
+}
+
+/// The rest of a plain link from `i` (a path, query or fragment follows;
+/// `end`: the end so far), by the forward scan's rules: see
+/// [`plain_web_link`]. `None`: not the plain shape.
+fn plain_rest(f: &Finder, text: &str, s: usize, mut i: usize, mut end: usize, quote: Option<char>) -> Option<usize> {
+    if quote.is_some_and(|q| !q.is_ascii() || has_class(q as u8, IN_IRI)) {
+        return None;
+    }
+    let b = text.as_bytes();
+    let limit = b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)));
+    let capped = |i: usize| i >= limit && limit < b.len();
     let mut part = Part::Path;
     // Open `(` (the only opener taken here) since the stack was last cleared.
     let mut open = 0usize;
@@ -526,5 +563,12 @@ mod tests {
         "(a)",
         ":~:",
         "~:",
+        "urn:",
+        "tel:",
+        "isbn:",
+        "+1-555",
+        "MAILTO:",
+        "a.b@example.com",
+        "?subject=",
     ];
 }
