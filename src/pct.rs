@@ -24,11 +24,30 @@ pub(crate) const fn pct_octet(hi: u8, lo: u8) -> u8 {
     }
 }
 
-/// Appends `%XX` for the octet `b`, uppercase hex.
+/// `%00%01…%FF`: the encoding of every octet, three bytes each.
+const TRIPLETS: &str = match std::str::from_utf8(&triplets()) {
+    Ok(s) => s,
+    Err(_) => panic!("the triplets are ASCII"),
+};
+
+const fn triplets() -> [u8; 768] {
+    let mut t = [0u8; 768];
+    let mut b = 0;
+    while b < 256 {
+        t[3 * b] = b'%';
+        t[3 * b + 1] = HEX[b >> 4];
+        t[3 * b + 2] = HEX[b & 15];
+        b += 1;
+    }
+    t
+}
+
+/// Appends `%XX` for the octet `b`, uppercase hex (one copy of three
+/// bytes).
+#[inline]
 pub(crate) fn push_pct_byte(out: &mut String, b: u8) {
-    out.push('%');
-    out.push(HEX[(b >> 4) as usize] as char);
-    out.push(HEX[(b & 15) as usize] as char);
+    let i = 3 * b as usize;
+    out.push_str(&TRIPLETS[i..i + 3]);
 }
 
 /// Appends the UTF-8 bytes of `c` percent-encoded with uppercase hex (RFC 3987 §3.1 step 2).

@@ -201,8 +201,19 @@ pub(super) fn mailto_iri(address: &str) -> String {
 #[inline]
 fn byte_needs_encoding(b: &[u8], i: usize) -> bool {
     let c = b[i];
-    c < 0x80 && (!crate::chars::is_uri_ascii(c) || (c == b'%' && !crate::pct::is_pct_encoded(b, i)))
+    c < 0x80 && (!URI_ASCII[c as usize] || (c == b'%' && !crate::pct::is_pct_encoded(b, i)))
 }
+
+/// [`crate::chars::is_uri_ascii`] as a table: one load per byte of an address.
+static URI_ASCII: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = crate::chars::is_uri_ascii(i as u8);
+        i += 1;
+    }
+    t
+};
 
 /// Whether [`mailto_iri`] would change `address` (no allocation).
 pub(super) fn mailto_needs_encoding(address: &str) -> bool {

@@ -149,18 +149,25 @@ pub fn uses_dns(scheme: &str) -> bool {
         .contains(scheme)
 }
 
-/// The ASCII form of a non-ASCII DNS host (IDNA, remembered per thread:
-/// see `HostMemo`).
-fn idna_host(host: &str) -> Result<String, MapError> {
+/// Appends the ASCII form of a non-ASCII DNS host (IDNA, remembered per
+/// thread: see `HostMemo`).
+fn push_idna_host(out: &mut String, host: &str) -> Result<(), MapError> {
     thread_local! {
         static MEMO: crate::cache::HostMemo<Option<String>> = crate::cache::HostMemo::new();
     }
-    let ascii = crate::cache::HostMemo::get(&MEMO, host, |h| {
+    let compute = |h: &str| {
         idna::domain_to_ascii_cow(h.as_bytes(), idna::AsciiDenyList::URL)
             .ok()
             .map(Cow::into_owned)
+    };
+    let pushed = crate::cache::HostMemo::with(&MEMO, host, compute, |ascii| {
+        ascii.as_deref().map(|a| out.push_str(a)).is_some()
     });
-    ascii.ok_or_else(|| MapError::Idna { host: host.to_owned() })
+    if pushed {
+        Ok(())
+    } else {
+        Err(MapError::Idna { host: host.to_owned() })
+    }
 }
 
 /// Maps an IRI reference to a URI reference with default options
@@ -274,7 +281,7 @@ fn map_spans<'a>(
         let host = &s[hs..he];
         push_non_ascii_encoded(&mut out, &s[..hs]);
         if !host.is_ascii() && dns && reg_name && !host.contains('%') {
-            out.push_str(&idna_host(host)?);
+            push_idna_host(&mut out, host)?;
         } else {
             push_non_ascii_encoded(&mut out, host);
         }
@@ -293,7 +300,7 @@ fn map_spans<'a>(
             match addr.rfind('@') {
                 Some(at) if !addr[at + 1..].is_ascii() && !addr[at + 1..].contains('%') => {
                     push_non_ascii_encoded(&mut out, &addr[..=at]);
-                    out.push_str(&idna_host(&addr[at + 1..])?);
+                    push_idna_host(&mut out, &addr[at + 1..])?;
                 }
                 _ => push_non_ascii_encoded(&mut out, addr),
             }
