@@ -658,6 +658,8 @@ impl<T: Task> Run<'_, T> {
             Ok(_) => Ok(Ok(())),
             Err(StreamError::Sink(e)) => Err(e),
             Err(StreamError::Read { offset, error }) => Ok(Err(self.read_error(false, offset, &error))),
+            // StreamError is non_exhaustive: a kind added later is an output error.
+            Err(e) => Err(io::Error::other(e.to_string())),
         }
     }
 }
