@@ -196,17 +196,18 @@ fn token_around(text: &str, start: usize, end: usize) -> (&str, &str) {
 /// A label without a target (`[RubyGems.org][2]`) is text. Only labels
 /// without white space around the link are seen (see [`token_around`]).
 fn in_markdown_label(text: &str, start: usize, end: usize) -> bool {
-    let (before, after) = token_around(text, start, end);
-    let Some(open) = before.rfind('[') else {
+    // Most links are followed by white space or punctuation: look forward
+    // for the `](` first, and back for the `[` only if it is there.
+    let b = text.as_bytes();
+    let hi = text.len().min(end + MAX_CONTEXT);
+    let Some(close) = b[end..hi].iter().position(|&c| c <= b' ' || c == b']' || c == b'[') else {
         return false;
     };
-    if before[open + 1..].contains(']') {
+    if b[end + close] != b']' || b.get(end + close + 1) != Some(&b'(') {
         return false;
     }
-    match after.find(']') {
-        Some(close) => !after[..close].contains('[') && after[close + 1..].starts_with('('),
-        None => false,
-    }
+    let (before, _) = token_around(text, start, start);
+    before.rfind('[').is_some_and(|open| !before[open + 1..].contains(']'))
 }
 
 /// Mail headers whose `<…>` values are Message-IDs (RFC 5322 §3.6.4) or
