@@ -73,7 +73,8 @@ pub(super) fn mixes_unspaced_script(text: &str) -> bool {
     // Lead bytes of U+1000–U+DFFF, U+F000–U+FFFF and the supplementary
     // planes: most mixed names are Latin, Cyrillic, Greek… and skip the
     // decoding.
-    if !text.bytes().any(|b| matches!(b, 0xE1..=0xED | 0xEF | 0xF0)) {
+    if !text.bytes().any(|b| b.is_ascii_alphanumeric()) || !text.bytes().any(|b| matches!(b, 0xE1..=0xED | 0xEF | 0xF0))
+    {
         return false;
     }
     let mut prev = ' ';
