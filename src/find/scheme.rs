@@ -254,11 +254,13 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
     // (each run counts as a letter), ending in neither a dot nor `-`.
     let mut i = colon + 3;
     let mut labels = AsciiLabels::new();
-    while i < limit {
-        if has_class(b[i], LABEL_BYTE | DOT_BYTE) {
+    loop {
+        while i < limit && has_class(b[i], LABEL_BYTE | DOT_BYTE) {
             labels.push(b[i]);
             i += 1;
-            continue;
+        }
+        if i >= limit || b[i] < 0x80 {
+            break;
         }
         let run = common_letters_end(b, i, limit);
         if run > i {
@@ -305,6 +307,7 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
 /// The rest of a plain link from `i` (a path, query or fragment follows;
 /// `end`: the end so far), by the forward scan's rules: see
 /// [`plain_web_link`]. `None`: not the plain shape.
+#[inline(always)]
 fn plain_rest(f: &Finder, text: &str, s: usize, mut i: usize, mut end: usize, quote: Option<char>) -> Option<usize> {
     if quote.is_some_and(|q| !q.is_ascii() || has_class(q as u8, IN_IRI)) {
         return None;
@@ -417,6 +420,9 @@ fn plain_rest(f: &Finder, text: &str, s: usize, mut i: usize, mut end: usize, qu
 
 /// The length of the character at `i` when a plain host may hold it: a
 /// `ucschar` (no bidi control) that UTS 58 includes, not a domain dot.
+/// Out of line: most hosts are ASCII and common letters.
+#[cold]
+#[inline(never)]
 fn host_char_len(text: &str, i: usize) -> Option<usize> {
     if text.as_bytes()[i] < 0x80 {
         return None;
