@@ -242,7 +242,7 @@ pub fn lint_unmarked(text: &str, spans: &[(usize, usize)], tlds: &HashSet<String
     let mut found = Vec::new();
     let chars: Vec<(usize, char)> = text.char_indices().collect();
     for (k, &(i, c)) in chars.iter().enumerate() {
-        if inside(i) {
+        if inside(i) || in_unlinked_context(text, i) {
             continue;
         }
         let prev = if k > 0 { Some(chars[k - 1].1) } else { None };
@@ -278,6 +278,26 @@ pub fn lint_unmarked(text: &str, spans: &[(usize, usize)], tlds: &HashSet<String
         }
     }
     found
+}
+
+/// Text that looks like a link but is not one by the marker rules:
+/// Message-IDs in their mail headers, and a Markdown link's label (the
+/// url after `](` is the link).
+fn in_unlinked_context(text: &str, i: usize) -> bool {
+    let line_start = text[..i].rfind('\n').map_or(0, |p| p + 1);
+    let line_end = text[i..].find('\n').map_or(text.len(), |p| i + p);
+    let line = &text[line_start..line_end];
+    if ["Message-ID:", "In-Reply-To:", "References:"]
+        .iter()
+        .any(|h| line.get(..h.len()).is_some_and(|l| l.eq_ignore_ascii_case(h)))
+    {
+        return true;
+    }
+    let (before, after) = (&text[line_start..i], &text[i..line_end]);
+    before.rfind('[').is_some_and(|o| !before[o..].contains(']'))
+        && after
+            .find(']')
+            .is_some_and(|c| after[c..].starts_with("](") && !after[..c].contains('['))
 }
 
 /// Sanity checks on one marked link; returns problems found.

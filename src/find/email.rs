@@ -5,7 +5,7 @@
 use super::candidate::{Plain, Raw, MAX_LOCAL_BACK};
 use super::end::is_grapheme_boundary;
 use super::host::dns_labels_ok;
-use super::prose::{is_unspaced_script, start_at_script_change};
+use super::prose::{mixes_unspaced_script, start_at_script_change};
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, is_domain_dot};
@@ -89,9 +89,8 @@ pub(super) fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor:
     let mut double_dot = false;
     ls = ascii_local_start(b, ls, lo, &mut double_dot);
     if ls > lo && b[ls - 1] >= 0x80 {
-        let mixed = ls;
         (ls, double_dot) = mixed_local_start(b, ls, lo, double_dot);
-        if std::str::from_utf8(&b[ls..mixed]).is_ok_and(|glued| glued.chars().any(is_unspaced_script)) {
+        if std::str::from_utf8(&b[ls..at]).is_ok_and(mixes_unspaced_script) {
             return Plain::Ask; // prose glued before the address (`邮箱elvis.shi@…`)
         }
     }

@@ -29,7 +29,7 @@ use super::end::{is_cjk_stop, trim_end};
 use super::repair::validate_iri;
 use super::tld::{is_file_extension, is_tld};
 use super::{Finder, LinkKind};
-use crate::letters::{char_at, char_before, is_domain_dot};
+use crate::letters::{char_at, is_domain_dot};
 
 /// How far a rule looks along the line before or after a link.
 const MAX_CONTEXT: usize = 1024;
@@ -63,12 +63,30 @@ fn starts_particle(c: char) -> bool {
     )
 }
 
-/// Whether `bytes` (a label or local part read by a one-pass path) puts a
-/// letter of a script written without spaces next to ASCII: then prose may
-/// be glued to the name, and the general rules decide.
+/// Whether `text` (a name or local part read by a one-pass path) puts a
+/// letter of a script written without spaces right next to an ASCII letter
+/// or digit: then prose may be glued to the name (`ruby-lang.org의`,
+/// `储存于crowdin`), and the general rules decide. Labels wholly in that
+/// script (`例え.jp`, `日本語.example.jp`) are not glued.
 #[cold]
 pub(super) fn mixes_unspaced_script(text: &str) -> bool {
-    !text.is_ascii() && text.chars().any(is_unspaced_script) && text.bytes().any(|b| b.is_ascii_alphanumeric())
+    // Lead bytes of U+1000–U+DFFF, U+F000–U+FFFF and the supplementary
+    // planes: most mixed names are Latin, Cyrillic, Greek… and skip the
+    // decoding.
+    if !text.bytes().any(|b| b.is_ascii_alphanumeric()) || !text.bytes().any(|b| matches!(b, 0xE1..=0xED | 0xEF | 0xF0))
+    {
+        return false;
+    }
+    let mut prev = ' ';
+    for c in text.chars() {
+        if (is_unspaced_script(c) && prev.is_ascii_alphanumeric())
+            || (c.is_ascii_alphanumeric() && is_unspaced_script(prev))
+        {
+            return true;
+        }
+        prev = c;
+    }
+    false
 }
 
 /// The dot characters of a domain in the default mode: `。` and `｡` are
@@ -101,6 +119,9 @@ pub(super) fn tld_end_at_script_change(text: &str, after: usize, end: usize) -> 
 /// the last change from that script, when only ASCII follows up to `end`.
 pub(super) fn start_at_script_change(text: &str, s: usize, end: usize) -> usize {
     let part = &text[s..end];
+    if !mixes_unspaced_script(part) {
+        return s;
+    }
     let Some(last) = part.char_indices().rfind(|&(_, c)| is_unspaced_script(c)) else {
         return s;
     };
@@ -152,7 +173,9 @@ pub(super) fn refine(f: &Finder, text: &str, raw: Raw) -> Option<Raw> {
     if raw.folded {
         return Some(raw);
     }
-    if in_markdown_label(text, raw.start, raw.end) {
+    // Most links are followed by white space: no label's `](` follows.
+    let after = text.as_bytes().get(raw.end).copied();
+    if after.is_some_and(|c| c > b' ') && in_markdown_label(text, raw.start, raw.end) {
         return None;
     }
     match raw.kind {
@@ -196,17 +219,18 @@ fn token_around(text: &str, start: usize, end: usize) -> (&str, &str) {
 /// A label without a target (`[RubyGems.org][2]`) is text. Only labels
 /// without white space around the link are seen (see [`token_around`]).
 fn in_markdown_label(text: &str, start: usize, end: usize) -> bool {
-    let (before, after) = token_around(text, start, end);
-    let Some(open) = before.rfind('[') else {
+    // Most links are followed by white space or punctuation: look forward
+    // for the `](` first, and back for the `[` only if it is there.
+    let b = text.as_bytes();
+    let hi = text.len().min(end + MAX_CONTEXT);
+    let Some(close) = b[end..hi].iter().position(|&c| c <= b' ' || c == b']' || c == b'[') else {
         return false;
     };
-    if before[open + 1..].contains(']') {
+    if b[end + close] != b']' || b.get(end + close + 1) != Some(&b'(') {
         return false;
     }
-    match after.find(']') {
-        Some(close) => !after[..close].contains('[') && after[close + 1..].starts_with('('),
-        None => false,
-    }
+    let (before, _) = token_around(text, start, start);
+    before.rfind('[').is_some_and(|open| !before[open + 1..].contains(']'))
 }
 
 /// Mail headers whose `<…>` values are Message-IDs (RFC 5322 §3.6.4) or
@@ -229,7 +253,8 @@ const ID_HEADERS: &[&str] = &[
 /// This rule reads back across white space to the line start, so the
 /// safe-cut rules of `crate::cut` never cut such a line ([`id_line_start`]).
 fn in_id_header(text: &str, start: usize, end: usize) -> bool {
-    if !text[..start].ends_with('<') || !text[end..].starts_with('>') {
+    let b = text.as_bytes();
+    if start == 0 || b[start - 1] != b'<' || b.get(end) != Some(&b'>') {
         return false;
     }
     let Some((ls, newline)) = line_start(text.as_bytes(), start - 1) else {
@@ -254,7 +279,11 @@ enum IdLine {
 }
 
 fn id_line(line: &[u8], after_newline: bool) -> IdLine {
-    if let Some(colon) = memchr::memchr(b':', line) {
+    // Every header of `ID_HEADERS` starts with one of these letters.
+    let header = line
+        .first()
+        .is_some_and(|c| matches!(c.to_ascii_lowercase(), b'm' | b'i' | b'r' | b'c' | b'l'));
+    if let Some(colon) = memchr::memchr(b':', line).filter(|_| header) {
         let name = &line[..colon];
         if ID_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h.as_bytes())) {
             return IdLine::Header;
@@ -338,19 +367,31 @@ fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
 }
 
 fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
-    if raw.kind == LinkKind::Domain {
-        if in_id_header(text, raw.start, raw.end) {
-            return None;
-        }
-        let name = &text[raw.start..raw.end];
-        if !name.contains(['/', '?', '#']) && is_code_name(text, name, raw.end) {
-            return None;
-        }
+    let link = &text.as_bytes()[raw.start..raw.end];
+    if raw.kind == LinkKind::Domain
+        && (in_id_header(text, raw.start, raw.end)
+            || (is_code_name(text, &text[raw.start..raw.end], raw.end)
+                && memchr::memchr3(b'/', b'?', b'#', link).is_none()))
+    {
+        return None;
     }
-    let mut end = glued_prose_end(text, raw.start, raw.end);
-    end = entity_end(text, raw.start, end);
-    end = asciidoc_end(text, raw.start, end);
-    end = markup_end(text, raw.start, end);
+    // Cheap tests first: each rule below needs non-ASCII text, an entity or
+    // a `[` in the link, or a marker before it; most links have none.
+    let marker = raw.start.checked_sub(1).map(|i| text.as_bytes()[i]);
+    let mut end = raw.end;
+    if !link.is_ascii() {
+        end = glued_prose_end(text, raw.start, end);
+    }
+    // An entity the link ran into ends it where its `;` stopped the scan.
+    if link.ends_with(b"&gt") || link.ends_with(b"&quot") || link.ends_with(b"&#62") {
+        end = entity_end(text, raw.start, end);
+    }
+    if memchr::memchr(b'[', link).is_some() {
+        end = asciidoc_end(text, raw.start, end);
+    }
+    if marker.is_some_and(|m| matches!(m, b'*' | b'_' | b'~')) {
+        end = markup_end(text, raw.start, end);
+    }
     if end == raw.end {
         return Some(raw);
     }
@@ -378,6 +419,10 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         // (`www.` names are hosts: `(www.ruby-lang.org:http)` names a service.)
         Some(b':') if b.get(end + 1).is_some_and(u8::is_ascii_alphabetic) && !name.starts_with("www.") => return true,
         _ => {}
+    }
+    // Versions start with a digit, capitalised file names with a capital.
+    if !name.as_bytes()[0].is_ascii_digit() && !name.as_bytes()[0].is_ascii_uppercase() {
+        return false;
     }
     let Some((labels, tld)) = name.rsplit_once('.') else {
         return false;
@@ -475,10 +520,14 @@ fn asciidoc_end(text: &str, start: usize, end: usize) -> usize {
 /// `**https://example.com/a**`, `_…_`, `~~…~~`: markers that close the
 /// markup the link was opened in are not part of it (9 real lines).
 fn markup_end(text: &str, start: usize, end: usize) -> usize {
-    let Some(m) = char_before(text, start).filter(|&c| matches!(c, '*' | '_' | '~')) else {
+    let Some(m) = start.checked_sub(1).map(|i| text.as_bytes()[i]) else {
         return end;
     };
-    let trailing = text[start..end].bytes().rev().take_while(|&c| c as char == m).count();
+    let trailing = text.as_bytes()[start..end]
+        .iter()
+        .rev()
+        .take_while(|&&c| c == m)
+        .count();
     end - trailing
 }
 
