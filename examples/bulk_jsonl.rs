@@ -43,12 +43,12 @@ fn main() {
             let uri = link.to_uri();
             let record = serde_json::json!({
                 "path": name,
-                "line": link.line,
-                "start": link.start,
-                "end": link.end,
-                "kind": link.kind.name(),
-                "text": link.text,
-                "iri": link.iri,
+                "line": link.line(),
+                "start": link.start(),
+                "end": link.end(),
+                "kind": link.kind().name(),
+                "text": link.as_str(),
+                "iri": link.iri(),
                 "uri": uri.as_ref().ok(),
                 "error": uri.as_ref().err().map(|e| e.to_string()),
             });

@@ -17,7 +17,7 @@
 /// assert_eq!(link_term(' '), LinkTerm::Hard);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum LinkTerm {
+pub(crate) enum LinkTerm {
     /// Part of a link.
     Include,
     /// Ends a link.
@@ -53,7 +53,7 @@ static ASCII_LINK_TERM: [LinkTerm; 128] = {
 };
 
 /// The Link_Term value of `c` (UTS #58); code points not listed are Hard.
-pub fn link_term(c: char) -> LinkTerm {
+pub(crate) fn link_term(c: char) -> LinkTerm {
     let cp = c as u32;
     if cp < 128 {
         return ASCII_LINK_TERM[cp as usize];
@@ -97,7 +97,7 @@ fn link_term_by_search(cp: u32) -> LinkTerm {
 /// assert_eq!(iriscan::chars::opening_bracket('」'), Some('「'));
 /// assert_eq!(iriscan::chars::opening_bracket('a'), None);
 /// ```
-pub fn opening_bracket(close: char) -> Option<char> {
+pub(crate) fn opening_bracket(close: char) -> Option<char> {
     let cp = close as u32;
     LINK_BRACKET
         .binary_search_by_key(&cp, |&(c, _)| c)
@@ -127,7 +127,7 @@ fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {
 /// assert!(iriscan::chars::is_link_email('α'));
 /// assert!(!iriscan::chars::is_link_email('@'));
 /// ```
-pub fn is_link_email(c: char) -> bool {
+pub(crate) fn is_link_email(c: char) -> bool {
     if c.is_ascii() {
         return ASCII_LINK_EMAIL[c as usize];
     }
@@ -283,7 +283,7 @@ fn short_tlds() -> &'static PackedSet {
 /// assert!(!iriscan::chars::is_ucschar('\u{E000}')); // private use: iprivate
 /// assert!(!iriscan::chars::is_ucschar('\u{FFFE}')); // non-character
 /// ```
-pub const fn is_ucschar(c: char) -> bool {
+pub(crate) const fn is_ucschar(c: char) -> bool {
     let cp = c as u32;
     match cp {
         0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF => true,
@@ -302,7 +302,7 @@ pub const fn is_ucschar(c: char) -> bool {
 /// assert!(iriscan::chars::is_iprivate('\u{E0001}'));
 /// assert!(!iriscan::chars::is_iprivate('a'));
 /// ```
-pub const fn is_iprivate(c: char) -> bool {
+pub(crate) const fn is_iprivate(c: char) -> bool {
     matches!(c as u32, 0xE000..=0xF8FF | 0xE0000..=0xE0FFF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
 }
 
@@ -317,35 +317,17 @@ pub const fn is_iprivate(c: char) -> bool {
 /// assert!(iriscan::chars::is_bidi_control('\u{202E}'));
 /// assert!(!iriscan::chars::is_bidi_control('a'));
 /// ```
-pub const fn is_bidi_control(c: char) -> bool {
+pub(crate) const fn is_bidi_control(c: char) -> bool {
     matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
 
-/// The value of an ASCII hex digit, or `None`.
-pub(crate) const fn hex_digit(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
-
-/// The octet of `%XX` given its two hex digits (callers check them first).
-pub(crate) const fn pct_octet(hi: u8, lo: u8) -> u8 {
-    match (hex_digit(hi), hex_digit(lo)) {
-        (Some(h), Some(l)) => h << 4 | l,
-        _ => 0,
-    }
-}
-
 /// RFC 3986 `unreserved` (ASCII).
-pub const fn is_unreserved(b: u8) -> bool {
+pub(crate) const fn is_unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
 }
 
 /// RFC 3986 `sub-delims`.
-pub const fn is_sub_delim(b: u8) -> bool {
+pub(crate) const fn is_sub_delim(b: u8) -> bool {
     matches!(
         b,
         b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
@@ -353,12 +335,12 @@ pub const fn is_sub_delim(b: u8) -> bool {
 }
 
 /// RFC 3986 `gen-delims`.
-pub const fn is_gen_delim(b: u8) -> bool {
+pub(crate) const fn is_gen_delim(b: u8) -> bool {
     matches!(b, b':' | b'/' | b'?' | b'#' | b'[' | b']' | b'@')
 }
 
 /// Whether the ASCII byte `b` may appear literally somewhere in a URI.
-pub const fn is_uri_ascii(b: u8) -> bool {
+pub(crate) const fn is_uri_ascii(b: u8) -> bool {
     is_unreserved(b) || is_sub_delim(b) || is_gen_delim(b) || b == b'%'
 }
 

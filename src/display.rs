@@ -66,7 +66,7 @@
 //! assert_eq!(display_iri("http://xn--e1afmkfd.xn--p1ai/%D0%BF"), "http://пример.рф/п");
 //! ```
 
-use crate::{leiri_to_iri, to_iri, to_uri_with, uses_dns, HostKind, HostMapping, IriRef, ToUriOptions};
+use crate::iri::{leiri_to_iri, to_iri, to_uri_with, uses_dns, HostKind, HostMapping, IriRef, ToUriOptions};
 use idna::uts46::{AsciiDenyList, DnsLength, Hyphens, Uts46};
 use std::borrow::Cow;
 use std::fmt;
@@ -86,6 +86,7 @@ use unicode_segmentation::UnicodeSegmentation;
 /// assert_eq!(shown.reason(), Some(SpoofReason::MixedScript));
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HostDisplay {
     /// Safe to show as is: the IDNA ToUnicode form (lowercase, NFC).
     /// ASCII hosts land here too.
@@ -343,7 +344,7 @@ fn display_iri_general(uri_or_iri: &str) -> String {
     // A valid ASCII IRI is a URI, and the mapping is the identity on URIs:
     // one quick pass instead of a parse and a mapping (callers that have
     // the URI, such as the CLI's `jsonl`, pass it).
-    let ascii_uri = uri_or_iri.is_ascii() && crate::iri::parse::quick_valid_iri(uri_or_iri);
+    let ascii_uri = uri_or_iri.is_ascii() && crate::iri::quick::quick_valid_iri(uri_or_iri);
     let mapped = if ascii_uri {
         Ok(Cow::Borrowed(uri_or_iri))
     } else {
@@ -381,7 +382,7 @@ fn display_iri_general(uri_or_iri: &str) -> String {
         // otherwise (invisible or mapped-away characters) the written form,
         // escapes and all, is the honest one to show.
         let decoded = if dns && written.contains('%') {
-            percent_decode_utf8(written)
+            crate::pct::percent_decode_utf8(written)
         } else {
             None
         };
@@ -396,7 +397,7 @@ fn display_iri_general(uri_or_iri: &str) -> String {
             out.push_str(&iri[..start]);
             match host_display(host) {
                 HostDisplay::Unicode(_) if !dns => out.push_str(host),
-                HostDisplay::Punycode { .. } if !dns => push_pct_non_ascii(&mut out, host),
+                HostDisplay::Punycode { .. } if !dns => crate::pct::push_non_ascii_encoded(&mut out, host),
                 shown => out.push_str(shown.as_str()),
             }
             pos = start + written.len();
@@ -427,49 +428,12 @@ fn display_iri_general(uri_or_iri: &str) -> String {
 /// Whether a host as shown by [`to_iri`] needs the display policy: it has
 /// non-ASCII characters or `xn--` labels. Other ASCII hosts are shown as
 /// written (case included).
-/// Decodes `%XX` in `s`; `None` unless the result is UTF-8 without
-/// controls (only then is it a name to judge).
-fn percent_decode_utf8(s: &str) -> Option<String> {
-    let b = s.as_bytes();
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' && i + 2 < b.len() {
-            let hex = crate::chars::hex_digit;
-            if let (Some(h), Some(l)) = (hex(b[i + 1]), hex(b[i + 2])) {
-                out.push(h << 4 | l);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(b[i]);
-        i += 1;
-    }
-    String::from_utf8(out).ok().filter(|d| !d.chars().any(char::is_control))
-}
-
 fn needs_policy(host: &str) -> bool {
     !host.is_ascii() || host.split('.').any(is_ace_label)
 }
 
 fn is_ace_label(label: &str) -> bool {
     label.len() >= 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--")
-}
-
-fn push_pct_non_ascii(out: &mut String, s: &str) {
-    for c in s.chars() {
-        if c.is_ascii() {
-            out.push(c);
-        } else {
-            let mut buf = [0u8; 4];
-            for b in c.encode_utf8(&mut buf).bytes() {
-                const HEX: &[u8; 16] = b"0123456789ABCDEF";
-                out.push('%');
-                out.push(HEX[usize::from(b >> 4)] as char);
-                out.push(HEX[usize::from(b & 15)] as char);
-            }
-        }
-    }
 }
 
 /// The ASCII form of a host IDNA rejects: ASCII labels as written,
@@ -490,7 +454,7 @@ fn fallback_ascii(host: &str) -> String {
             out.push_str("xn--");
             out.push_str(&p);
         } else {
-            push_pct_non_ascii(&mut out, label);
+            crate::pct::push_non_ascii_encoded(&mut out, label);
         }
     }
     out
@@ -804,7 +768,7 @@ mod tests {
         ];
         let mut checked = 0;
         for l in links.iter().chain(&uris).map(String::as_str).chain(more) {
-            if l.is_ascii() && crate::iri::parse::quick_valid_iri(l) {
+            if l.is_ascii() && crate::iri::quick::quick_valid_iri(l) {
                 checked += 1;
                 assert_eq!(to_uri_with(l, &leiri).unwrap(), l, "{l}");
             }

@@ -10,10 +10,17 @@
 //! percent-encoding, a closing bracket that closes nothing, and a Soft
 //! character at the very end stay (or become) percent-encoded.
 //!
+//! ```
+//! use iriscan::format::minimal_escape;
+//! // Readable again, and still one whole link in running text.
+//! assert_eq!(minimal_escape("https://ja.wikipedia.org/wiki/%E6%9D%B1%E4%BA%AC"), "https://ja.wikipedia.org/wiki/東京");
+//! assert_eq!(minimal_escape("https://example.com/a%20b"), "https://example.com/a%20b");
+//! ```
+//!
 //! Conformance: `tests/data/LinkFormattingTest.txt` (UTS #58).
 
 use crate::chars::{link_term, opening_bracket, LinkTerm};
-use crate::iri::push_pct_byte;
+use crate::pct::push_pct_byte;
 
 #[derive(Clone, Copy, PartialEq, Eq)]
 enum Part {
@@ -22,7 +29,7 @@ enum Part {
     Fragment,
 }
 
-use crate::chars::hex_digit as hex;
+use crate::pct::hex_digit as hex;
 
 /// One character of the path, query or fragment, and whether it was
 /// percent-encoded in the input (then it is data, never syntax).
@@ -232,6 +239,16 @@ enum Piece {
 
 /// Writes a link from its parts with UTS #58 minimal escaping: the result
 /// is readable, and UTS #58 detection finds exactly it.
+///
+/// ```
+/// use iriscan::format::{format_link, LinkParts};
+/// let parts = LinkParts { scheme: "https://", host: "例え.jp", path: vec!["a b", "(c)"], ..LinkParts::default() };
+/// let link = format_link(&parts);
+/// assert_eq!(link, "https://例え.jp/a%20b/(c)");
+/// // Detection in running text finds exactly the formatted link.
+/// let text = format!("see {link}.");
+/// assert_eq!(iriscan::Finder::new().links(&text).next().unwrap().as_str(), link);
+/// ```
 pub fn format_link(parts: &LinkParts<'_>) -> String {
     let mut pieces = Vec::new();
     for seg in &parts.path {

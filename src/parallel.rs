@@ -20,18 +20,23 @@
 //! let pf = ParallelFinder::new(Finder::new());
 //! let links = pf.links(text.as_bytes());
 //! assert_eq!(links.len(), 2000);
-//! assert_eq!(links[1].link.start(), 26);
-//! assert_eq!(links[1].link.line(), 2);
-//! assert_eq!(links[1].uri.as_deref(), Ok("https://www.xn--e1afmkfd.xn--p1ai"));
+//! assert_eq!(links[1].start(), 26);
+//! assert_eq!(links[1].line(), 2);
+//! assert_eq!(links[1].uri(), Ok("https://www.xn--e1afmkfd.xn--p1ai"));
 //! ```
 
-use crate::stream::{fold_window, last_safe_cut, next_safe_cut, Chunk, ChunkLink};
+use crate::chunk::{Chunk, ChunkLink};
+use crate::cut::{fold_window, last_safe_cut, next_safe_cut};
 use crate::{Finder, MapError};
 use rayon::prelude::*;
 use std::borrow::Cow;
 use std::ops::Range;
 
 /// The default piece size (1 MiB).
+///
+/// ```
+/// assert_eq!(iriscan::parallel::DEFAULT_PIECE_SIZE, 1 << 20);
+/// ```
 pub const DEFAULT_PIECE_SIZE: usize = 1024 * 1024;
 
 /// Finds links in a large buffer in parallel.
@@ -41,7 +46,7 @@ pub const DEFAULT_PIECE_SIZE: usize = 1024 * 1024;
 /// let mut pf = ParallelFinder::new(Finder::new());
 /// pf.piece_size(16);
 /// let text = b"a.com b.org\nc.net d.io e.jp";
-/// let starts: Vec<u64> = pf.links(text).iter().map(|m| m.link.start()).collect();
+/// let starts: Vec<u64> = pf.links(text).iter().map(|m| m.start()).collect();
 /// assert_eq!(starts, [0, 6, 12, 18, 23]);
 /// ```
 #[derive(Clone, Debug)]
@@ -59,15 +64,105 @@ pub struct ParallelFinder {
 /// use iriscan::{Finder, parallel::ParallelFinder};
 /// let pf = ParallelFinder::new(Finder::new());
 /// let found = pf.links("http://xn--a.例え.jp/".as_bytes());
-/// assert_eq!(found[0].link.as_str(), "http://xn--a.例え.jp/");
-/// assert!(found[0].uri.is_err()); // IDNA rejects the bad `xn--` label
+/// assert_eq!(found[0].as_str(), "http://xn--a.例え.jp/");
+/// assert!(found[0].uri().is_err()); // IDNA rejects the bad `xn--` label
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MappedLink<'a> {
+    link: ChunkLink<'a>,
+    uri: Result<Cow<'a, str>, MapError>,
+}
+
+impl<'a> MappedLink<'a> {
     /// The link, with absolute offsets and line number.
-    pub link: ChunkLink<'a>,
-    /// Its URI (RFC 3987 §3.1), or the mapping error.
-    pub uri: Result<Cow<'a, str>, MapError>,
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.link().as_str(), "x.org");
+    /// ```
+    pub fn link(&self) -> &ChunkLink<'a> {
+        &self.link
+    }
+    /// Offset of the link's first byte in the whole input.
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.start(), 6);
+    /// ```
+    pub fn start(&self) -> u64 {
+        self.link.start()
+    }
+    /// Offset just past the link's last byte in the whole input.
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.end(), 11);
+    /// ```
+    pub fn end(&self) -> u64 {
+        self.link.end()
+    }
+    /// The 1-based line the link starts on (0 when line numbers are off).
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.line(), 2);
+    /// ```
+    pub fn line(&self) -> u64 {
+        self.link.line()
+    }
+    /// The kind of link.
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.kind(), iriscan::LinkKind::Domain);
+    /// ```
+    pub fn kind(&self) -> crate::LinkKind {
+        self.link.kind()
+    }
+    /// The link as written.
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.as_str(), "x.org");
+    /// ```
+    pub fn as_str(&self) -> &'a str {
+        self.link.as_str()
+    }
+    /// The IRI the link denotes (see [`crate::Link::iri`]).
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.iri(), "https://x.org");
+    /// ```
+    pub fn iri(&self) -> Cow<'a, str> {
+        self.link.iri()
+    }
+    /// Its URI (RFC 3987 §3.1), mapped once by the worker that found it, or
+    /// the mapping error (what [`crate::Link::to_uri`] returned).
+    ///
+    /// ```
+    /// let pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
+    /// let found = pf.links("a\nsee x.org".as_bytes());
+    /// let l = &found[0];
+    /// assert_eq!(l.uri(), Ok("https://x.org"));
+    /// ```
+    pub fn uri(&self) -> Result<&str, &MapError> {
+        self.uri.as_deref()
+    }
 }
 
 impl ParallelFinder {
@@ -116,7 +211,7 @@ impl ParallelFinder {
     /// ```
     /// let mut pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
     /// pf.line_terminator(0);
-    /// assert_eq!(pf.links(b"a\0b\0x.org")[0].link.line(), 3);
+    /// assert_eq!(pf.links(b"a\0b\0x.org")[0].line(), 3);
     /// ```
     pub fn line_terminator(&mut self, byte: u8) -> &mut Self {
         self.terminator = byte;
@@ -130,23 +225,23 @@ impl ParallelFinder {
     /// ```
     /// let mut pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
     /// pf.line_numbers(false);
-    /// assert_eq!(pf.links(b"a\nx.org")[0].link.line(), 0);
+    /// assert_eq!(pf.links(b"a\nx.org")[0].line(), 0);
     /// ```
     pub fn line_numbers(&mut self, on: bool) -> &mut Self {
         self.lines = on;
         self
     }
 
-    /// Runs on the calling thread only (no rayon) when `on`; the output is
-    /// the same either way.
+    /// Whether to use rayon's pool (default on); off runs on the calling
+    /// thread only. The output is the same either way.
     ///
     /// ```
     /// let mut pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
-    /// pf.sequential(true);
+    /// pf.parallel(false);
     /// assert_eq!(pf.links(b"x.org").len(), 1);
     /// ```
-    pub fn sequential(&mut self, on: bool) -> &mut Self {
-        self.parallel = !on;
+    pub fn parallel(&mut self, on: bool) -> &mut Self {
+        self.parallel = on;
         self
     }
 
@@ -316,7 +411,7 @@ impl ParallelFinder {
     /// use iriscan::{Finder, parallel::ParallelFinder};
     /// let pf = ParallelFinder::new(Finder::new());
     /// let found = pf.links("参考：https://例え.jp/パス".as_bytes());
-    /// assert_eq!(found[0].uri.as_deref(), Ok("https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9"));
+    /// assert_eq!(found[0].uri(), Ok("https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9"));
     /// ```
     pub fn links<'a>(&'a self, bytes: &'a [u8]) -> Vec<MappedLink<'a>> {
         let mut out = Vec::new();
@@ -341,7 +436,7 @@ impl ParallelFinder {
     }
 
     fn count_lines(&self, bytes: &[u8]) -> u64 {
-        crate::stream::count_byte(self.lines.then_some(self.terminator), bytes)
+        crate::chunk::count_byte(self.lines.then_some(self.terminator), bytes)
     }
 }
 

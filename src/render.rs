@@ -1,10 +1,15 @@
-//! Turning text into linked text: HTML and Markdown.
+//! Turning text into linked text: HTML and Markdown, display-safe by default.
 //!
-//! Every link is shown as written and points at its URI (RFC 3987 §3.1
-//! mapping of the IRI it denotes), so the `href` is always ASCII. A link is
-//! left as (escaped) text when its mapping fails (a host that IDNA rejects)
-//! or its scheme is `javascript:`, `vbscript:` or `data:`, which a page
-//! must never make active from untrusted text.
+//! Every link points at its URI (RFC 3987 §3.1 mapping of the IRI it
+//! denotes), so the `href` is always ASCII. What the link *shows* is, by
+//! default, the display-safe form of [`crate::display::display_link`]: a
+//! host that could pass for another (`аррӏе.com` in Cyrillic, mixed
+//! scripts, invisible characters) is shown as punycode, bidi controls stay
+//! percent-encoded, while a safe IDN such as `例え.jp` stays readable.
+//! Showing a link exactly as written is the opt-in ([`LinkText::AsWritten`]).
+//! A link is left as (escaped) text when its mapping fails (a host that
+//! IDNA rejects) or its scheme is `javascript:`, `vbscript:` or `data:`,
+//! which a page must never make active from untrusted text.
 //!
 //! ```
 //! use iriscan::{Finder, render::{to_html, to_markdown}};
@@ -14,25 +19,30 @@
 //!     to_html(&f, "<b>see</b> http://例え.jp/?a=1&b=2"),
 //!     "&lt;b&gt;see&lt;/b&gt; <a href=\"http://xn--r8jz45g.jp/?a=1&amp;b=2\">http://例え.jp/?a=1&amp;b=2</a>"
 //! );
+//! // A Cyrillic look-alike of apple.com is shown as what it is.
+//! assert_eq!(
+//!     to_html(&f, "https://аррӏе.com/login"),
+//!     "<a href=\"https://xn--80ak6aa92e.com/login\">https://xn--80ak6aa92e.com/login</a>"
+//! );
 //! assert_eq!(
 //!     to_markdown(&f, "*see* https://en.wikipedia.org/wiki/Rust_(language)"),
 //!     "\\*see\\* [https://en.wikipedia.org/wiki/Rust\\_\\(language\\)](https://en.wikipedia.org/wiki/Rust_%28language%29)"
 //! );
 //! ```
-//!
-//! # The shown text
-//!
-//! What a link shows is produced by one function, the renderer's
-//! [`DisplayHook`] (by default [`display_as_written`]), before escaping.
-//! Swap it (with [`Renderer::display`]) for a function that makes the text
-//! safe to show (bidi controls, confusables, `xn--` labels…).
 
 use crate::stream::Chunk;
 use crate::{Finder, Link};
 
-/// Output format of a [`Renderer`].
+/// The markup a [`Renderer`] writes.
+///
+/// ```
+/// use iriscan::render::{Markup, Renderer};
+/// let f = iriscan::Finder::new();
+/// assert_eq!(Renderer::new(Markup::Markdown).render_str(&f, "x.org"), "[x.org](https://x.org)");
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Format {
+#[non_exhaustive]
+pub enum Markup {
     /// HTML: text escaped, links as `<a href="URI">text</a>`.
     #[default]
     Html,
@@ -40,24 +50,34 @@ pub enum Format {
     Markdown,
 }
 
-/// Produces the text a link shows from the link as written.
+/// What a rendered link shows (its `href` is the URI in every case).
 ///
 /// ```
-/// use iriscan::{Finder, render::{Format, Renderer}};
-/// fn shout(s: &str) -> String { s.to_uppercase() }
-/// let mut r = Renderer::new(Format::Html);
-/// r.display(shout);
-/// assert_eq!(r.render_str(&Finder::new(), "x.org"), "<a href=\"https://x.org\">X.ORG</a>");
-/// ```
-pub type DisplayHook = fn(&str) -> String;
-
-/// The default [`DisplayHook`]: the link exactly as written.
+/// use iriscan::{Finder, render::{LinkText, Markup, Renderer}};
 ///
+/// let f = Finder::new();
+/// let mut r = Renderer::new(Markup::Html);
+/// // The default: the display-safe form.
+/// assert_eq!(r.render_str(&f, "раураl.com"), "<a href=\"https://xn--l-7sba6dbr.com\">xn--l-7sba6dbr.com</a>");
+/// // Opt in to the text as written.
+/// r.link_text(LinkText::AsWritten);
+/// assert_eq!(r.render_str(&f, "раураl.com"), "<a href=\"https://xn--l-7sba6dbr.com\">раураl.com</a>");
+/// // Or a function of the text as written.
+/// r.link_text(LinkText::Custom(|s| s.to_uppercase()));
+/// assert_eq!(r.render_str(&f, "x.org"), "<a href=\"https://x.org\">X.ORG</a>");
 /// ```
-/// assert_eq!(iriscan::render::display_as_written("例え.jp"), "例え.jp");
-/// ```
-pub fn display_as_written(link_text: &str) -> String {
-    link_text.to_owned()
+#[derive(Clone, Copy, Debug, Default)]
+#[non_exhaustive]
+pub enum LinkText {
+    /// The display-safe form ([`crate::display::display_link`]): spoofable
+    /// hosts as punycode, bidi controls and unfit characters encoded. What
+    /// a mail client should show.
+    #[default]
+    Safe,
+    /// The link exactly as written in the text: only for text you trust.
+    AsWritten,
+    /// A function of the link as written.
+    Custom(fn(&str) -> String),
 }
 
 /// Renders text with its links, in one piece or chunk by chunk.
@@ -68,10 +88,10 @@ pub fn display_as_written(link_text: &str) -> String {
 /// each input.
 ///
 /// ```
-/// use iriscan::{Finder, render::{Format, Renderer}, stream::StreamFinder};
+/// use iriscan::{Finder, render::{Markup, Renderer}, stream::StreamFinder};
 ///
 /// let finder = Finder::new();
-/// let mut renderer = Renderer::new(Format::Html);
+/// let mut renderer = Renderer::new(Markup::Html);
 /// let mut html = String::new();
 /// StreamFinder::new(finder).for_each_chunk("a <b> c x.org\n".as_bytes(), |chunk| {
 ///     renderer.render_chunk(chunk, &mut html);
@@ -82,60 +102,40 @@ pub fn display_as_written(link_text: &str) -> String {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Renderer {
-    format: Format,
-    display: DisplayHook,
-    /// Show each link by the display-safety policy instead of the hook.
-    safe_display: bool,
+    markup: Markup,
+    link_text: LinkText,
     /// Markdown: only spaces since the start of the line (up to three
     /// spaces of indentation still make a block marker).
     line_start: Option<u8>,
 }
 
 impl Renderer {
-    /// A renderer for `format` showing links as written.
+    /// A renderer for `markup`, showing links in their display-safe form.
     ///
     /// ```
-    /// use iriscan::render::{Format, Renderer};
-    /// let r = Renderer::new(Format::Markdown);
+    /// use iriscan::render::{Markup, Renderer};
+    /// let r = Renderer::new(Markup::Markdown);
     /// assert_eq!(r.render_str(&iriscan::Finder::new(), "# x.org"), "\\# [x.org](https://x.org)");
     /// ```
-    pub fn new(format: Format) -> Self {
+    pub fn new(markup: Markup) -> Self {
         Renderer {
-            format,
-            display: display_as_written,
-            safe_display: false,
+            markup,
+            link_text: LinkText::Safe,
             line_start: Some(0),
         }
     }
 
-    /// Sets the function that produces a link's shown text (see the module
-    /// documentation).
+    /// Sets what each link shows (see [`LinkText`]); [`LinkText::Safe`] by
+    /// default.
     ///
     /// ```
-    /// use iriscan::render::{Format, Renderer};
-    /// let mut r = Renderer::new(Format::Markdown);
-    /// r.display(|s| format!("<{s}>"));
+    /// use iriscan::render::{LinkText, Markup, Renderer};
+    /// let mut r = Renderer::new(Markup::Markdown);
+    /// r.link_text(LinkText::Custom(|s| format!("<{s}>")));
     /// assert_eq!(r.render_str(&iriscan::Finder::new(), "x.org"), "[\\<x.org\\>](https://x.org)");
     /// ```
-    pub fn display(&mut self, hook: DisplayHook) -> &mut Self {
-        self.display = hook;
-        self.safe_display = false;
-        self
-    }
-
-    /// Shows each link in the safe form of [`crate::display::display_link`]
-    /// (spoofable hosts as punycode, bidi controls encoded): what a mail
-    /// client should show. The `href` is the URI either way.
-    ///
-    /// ```
-    /// use iriscan::render::{Format, Renderer};
-    /// let mut r = Renderer::new(Format::Html);
-    /// r.safe_display(true);
-    /// let html = r.render_str(&iriscan::Finder::new(), "раураl.com");
-    /// assert_eq!(html, "<a href=\"https://xn--l-7sba6dbr.com\">xn--l-7sba6dbr.com</a>");
-    /// ```
-    pub fn safe_display(&mut self, on: bool) -> &mut Self {
-        self.safe_display = on;
+    pub fn link_text(&mut self, shown: LinkText) -> &mut Self {
+        self.link_text = shown;
         self
     }
 
@@ -145,9 +145,9 @@ impl Renderer {
     /// bytes.
     ///
     /// ```
-    /// use iriscan::render::{Format, Renderer};
+    /// use iriscan::render::{Markup, Renderer};
     /// let f = iriscan::Finder::new();
-    /// let mut r = Renderer::new(Format::Markdown);
+    /// let mut r = Renderer::new(Markup::Markdown);
     /// r.resume_after(b"text ");
     /// let mut out = String::new();
     /// r.render_bytes(&f, b"# no heading", &mut out);
@@ -169,8 +169,8 @@ impl Renderer {
     /// Renders a whole text.
     ///
     /// ```
-    /// use iriscan::render::{Format, Renderer};
-    /// let r = Renderer::new(Format::Html);
+    /// use iriscan::render::{Markup, Renderer};
+    /// let r = Renderer::new(Markup::Html);
     /// assert_eq!(r.render_str(&iriscan::Finder::new(), "javascript:alert(1) x.org"),
     ///     "javascript:alert(1) <a href=\"https://x.org\">x.org</a>");
     /// ```
@@ -184,9 +184,9 @@ impl Renderer {
     /// shown as U+FFFD) and appends to `out`.
     ///
     /// ```
-    /// use iriscan::render::{Format, Renderer};
+    /// use iriscan::render::{Markup, Renderer};
     /// let mut out = String::new();
-    /// Renderer::new(Format::Html).render_bytes(&iriscan::Finder::new(), b"\xFFx.org", &mut out);
+    /// Renderer::new(Markup::Html).render_bytes(&iriscan::Finder::new(), b"\xFFx.org", &mut out);
     /// assert_eq!(out, "\u{FFFD}<a href=\"https://x.org\">x.org</a>");
     /// ```
     pub fn render_bytes(&mut self, finder: &Finder, text: &[u8], out: &mut String) {
@@ -197,10 +197,10 @@ impl Renderer {
     /// [`crate::parallel`]) and appends to `out`.
     ///
     /// ```
-    /// use iriscan::{render::{Format, Renderer}, stream::Chunk};
+    /// use iriscan::{render::{Markup, Renderer}, stream::Chunk};
     /// let f = iriscan::Finder::new();
     /// let mut out = String::new();
-    /// Renderer::new(Format::Markdown).render_chunk(&Chunk::whole(&f, b"x.org!"), &mut out);
+    /// Renderer::new(Markup::Markdown).render_chunk(&Chunk::whole(&f, b"x.org!"), &mut out);
     /// assert_eq!(out, "[x.org](https://x.org)\\!");
     /// ```
     pub fn render_chunk(&mut self, chunk: &Chunk<'_>, out: &mut String) {
@@ -224,9 +224,9 @@ impl Renderer {
             return;
         }
         let text = String::from_utf8_lossy(text);
-        match self.format {
-            Format::Html => escape_html(&text, out),
-            Format::Markdown => self.escape_markdown_text(&text, out),
+        match self.markup {
+            Markup::Html => escape_html(&text, out),
+            Markup::Markdown => self.escape_markdown_text(&text, out),
         }
     }
 
@@ -236,20 +236,20 @@ impl Renderer {
             Ok(uri) if !is_dangerous_scheme(&uri) => uri,
             _ => return self.render_text(link.as_str().as_bytes(), out),
         };
-        let shown = if self.safe_display {
-            crate::display::display_link(link.kind(), &link.iri())
-        } else {
-            (self.display)(link.as_str())
+        let shown = match self.link_text {
+            LinkText::Safe => crate::display::display_link(link.kind(), &link.iri()),
+            LinkText::AsWritten => link.as_str().to_owned(),
+            LinkText::Custom(f) => f(link.as_str()),
         };
-        match self.format {
-            Format::Html => {
+        match self.markup {
+            Markup::Html => {
                 out.push_str("<a href=\"");
                 escape_html(&uri, out);
                 out.push_str("\">");
                 escape_html(&shown, out);
                 out.push_str("</a>");
             }
-            Format::Markdown => {
+            Markup::Markdown => {
                 out.push('[');
                 self.line_start = None;
                 self.escape_markdown_text(&shown, out);
@@ -306,7 +306,7 @@ impl Renderer {
 
 impl Default for Renderer {
     fn default() -> Self {
-        Renderer::new(Format::Html)
+        Renderer::new(Markup::Html)
     }
 }
 
@@ -367,26 +367,26 @@ fn push_markdown_destination(uri: &str, out: &mut String) {
     }
 }
 
-/// HTML for `text`: escaped, with each link as `<a href="URI">link as
-/// written</a>` (see the module documentation).
+/// HTML for `text`: escaped, with each link as `<a href="URI">shown</a>`,
+/// shown in its display-safe form (see the module documentation).
 ///
 /// ```
 /// let html = iriscan::render::to_html(&iriscan::Finder::new(), "mail bob@bücher.de");
 /// assert_eq!(html, "mail <a href=\"mailto:bob@xn--bcher-kva.de\">bob@bücher.de</a>");
 /// ```
 pub fn to_html(finder: &Finder, text: &str) -> String {
-    Renderer::new(Format::Html).render_str(finder, text)
+    Renderer::new(Markup::Html).render_str(finder, text)
 }
 
 /// Markdown for `text`: Markdown syntax in the text escaped, each link as
-/// `[link as written](URI)`.
+/// `[shown](URI)`, shown in its display-safe form.
 ///
 /// ```
 /// let md = iriscan::render::to_markdown(&iriscan::Finder::new(), "1. see [x.org]");
 /// assert_eq!(md, "1\\. see \\[[x.org](https://x.org)\\]");
 /// ```
 pub fn to_markdown(finder: &Finder, text: &str) -> String {
-    Renderer::new(Format::Markdown).render_str(finder, text)
+    Renderer::new(Markup::Markdown).render_str(finder, text)
 }
 
 #[cfg(test)]
@@ -461,12 +461,33 @@ mod tests {
 
     proptest! {
         /// HTML: the only tags are the renderer's own anchors, hrefs are
-        /// ASCII URIs with no dangerous scheme, and the text reads exactly
-        /// as the input.
+        /// ASCII URIs with no dangerous scheme, and (links shown as
+        /// written) the text reads exactly as the input.
         #[test]
         fn html_keeps_the_text_and_adds_only_safe_anchors(t in text()) {
-            let html = to_html(&Finder::new(), &t);
-            prop_assert_eq!(html_to_text(&html), t);
+            let mut r = Renderer::new(Markup::Html);
+            r.link_text(LinkText::AsWritten);
+            prop_assert_eq!(html_to_text(&r.render_str(&Finder::new(), &t)), t);
+        }
+
+        /// HTML by default: the same anchors, each showing the display-safe
+        /// form of its link, and nothing else changed.
+        #[test]
+        fn html_shows_links_in_their_safe_form_by_default(t in text()) {
+            let f = Finder::new();
+            let mut want = String::new();
+            let mut pos = 0;
+            for link in f.links(&t) {
+                want.push_str(&t[pos..link.start()]);
+                if link.to_uri().is_ok_and(|u| !is_dangerous_scheme(&u)) {
+                    want.push_str(&crate::display::display_link(link.kind(), &link.iri()));
+                } else {
+                    want.push_str(link.as_str());
+                }
+                pos = link.end();
+            }
+            want.push_str(&t[pos..]);
+            prop_assert_eq!(html_to_text(&to_html(&f, &t)), want);
         }
 
         /// Markdown: every link destination is an ASCII URI that ends at

@@ -12,7 +12,7 @@
 //! let input = "line one\nsee https://例え.jp/パス and info@example.com\n".as_bytes();
 //! let mut found = Vec::new();
 //! StreamFinder::new(Finder::new()).for_each_link(input, |link| {
-//!     found.push((link.line, link.start, link.text));
+//!     found.push((link.line(), link.start(), link.as_str().to_owned()));
 //!     Ok(())
 //! })?;
 //! assert_eq!(found[0], (2, 13, "https://例え.jp/パス".to_owned()));
@@ -37,7 +37,7 @@
 //!    `c`. A folded link that crossed `c` would start right after the last
 //!    `<` before `c`, with a scheme and `:` after it and no `>` between it
 //!    and `c`, within the folding limit (at most the finder's
-//!    [`max_link_length`](Finder::max_link_length)) before `c`. If the last
+//!    [`get_max_link_len`](Finder::get_max_link_len)) before `c`. If the last
 //!    `<` before `c` is not such an opener (or a `>` that is not a mail
 //!    quote marker closes it before `c`), no link crosses `c`: the links
 //!    that start before `c` end at or before it. They are found in the
@@ -72,153 +72,15 @@
 //! Invalid UTF-8 is a Hard boundary for the finder, so it is scanned like
 //! any other text; a cut never falls inside a valid UTF-8 sequence.
 
-use crate::{Finder, Link, LinkKind, MapError};
+use crate::chunk::count_byte;
+pub use crate::chunk::{Chunk, ChunkLink, ChunkLinks, StreamLink};
+use crate::cut::{
+    fold_window, is_hard_byte, last_hard_before, last_safe_cut, lookahead_reserve, snap_to_char_boundary,
+    SEAM_LOOKAHEAD,
+};
+use crate::Finder;
 use core::fmt;
-use std::borrow::Cow;
 use std::io::{self, Read};
-
-/// Bytes of look-ahead beyond the maximum link length that a cut of case 2
-/// or 3 leaves in the buffer: the finder looks past a link's end by at most
-/// an email local part (128 bytes), a TLD label, or one character.
-const LOOKAHEAD_SLACK: usize = 1024;
-
-/// Bytes scanned past a safe cut, so that the finder sees the character at
-/// the seam (grapheme-boundary and punctuation checks look one character
-/// ahead).
-const SEAM_LOOKAHEAD: usize = 64;
-
-/// Folded links open with `<` or `<URL:` and a scheme of at most 64 bytes:
-/// the extra reach of a folding opener before its link's start.
-const FOLD_OPENER_REACH: usize = 72;
-
-/// A cut prefers a newline when one lies within this distance of the ideal
-/// cut point (lines are the natural unit of logs and mail).
-const NEWLINE_PREFERENCE: usize = 4096;
-
-/// Whether `b` is an ASCII white-space or C0 control byte (U+0000–U+0020):
-/// UTS #58 Hard, never part of a UTF-8 multi-byte sequence, and a stop for
-/// every scan of the finder except inside folded links. DEL (0x7F) is Hard
-/// too, but the look-ahead over an authority (which decides where a host
-/// ends) runs across it, so it is no place for a cut.
-#[inline]
-pub(crate) fn is_hard_byte(b: u8) -> bool {
-    b <= b' '
-}
-
-/// How far before a cut a folding opener (`<scheme:`) can still produce a
-/// link that crosses the cut.
-pub(crate) fn fold_window(finder: &Finder) -> usize {
-    finder.max_link_length() + FOLD_OPENER_REACH
-}
-
-/// Look-ahead a cut needs when a link may cross it (case 2 and 3).
-pub(crate) fn lookahead_reserve(finder: &Finder) -> usize {
-    finder.max_link_length() + LOOKAHEAD_SLACK
-}
-
-/// The last Hard byte in `bytes[floor..end]` after position 0, preferring
-/// a newline within [`NEWLINE_PREFERENCE`] bytes of `end`.
-pub(crate) fn last_hard_before(bytes: &[u8], floor: usize, end: usize) -> Option<usize> {
-    let end = end.min(bytes.len());
-    let floor = floor.max(1);
-    if floor >= end {
-        return None;
-    }
-    let lo = end.saturating_sub(NEWLINE_PREFERENCE).max(floor);
-    if let Some(i) = memchr::memrchr(b'\n', &bytes[lo..end]) {
-        return Some(lo + i);
-    }
-    bytes[floor..end]
-        .iter()
-        .rposition(|&b| is_hard_byte(b))
-        .map(|i| floor + i)
-}
-
-/// If a folded link (RFC 3986 Appendix C, `<scheme:…` over lines) could
-/// cross a cut at `c`, the position of its `<`.
-///
-/// Such a link starts right after the last `<` before `c`: from its `:` to
-/// its `>` the finder stops at any other `<`, and between the `<` and the
-/// `:` there are only scheme bytes. So only that last `<` matters, and only
-/// if a scheme and `:` follow it and no closing `>` follows it before `c`
-/// (a `>` that may be a mail quote marker at the start of a continuation
-/// line does not close: the finder skips those).
-pub(crate) fn fold_opener_before(bytes: &[u8], c: usize, window: usize) -> Option<usize> {
-    let lo = c.saturating_sub(window);
-    let q = lo + memchr::memrchr(b'<', &bytes[lo..c])?;
-    let closed = memchr::memchr_iter(b'>', &bytes[q + 1..c]).any(|k| !may_be_quote_marker(bytes, q + 1 + k));
-    if closed {
-        return None;
-    }
-    // `<` scheme `:` (which also covers `<URL:`): a letter, then scheme bytes.
-    let rest = &bytes[q + 1..c];
-    if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
-        return None;
-    }
-    let scheme_len = rest
-        .iter()
-        .take(FOLD_OPENER_REACH)
-        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-        .count();
-    (rest.get(scheme_len) == Some(&b':')).then_some(q)
-}
-
-/// Whether the `>` at `g` may be a quote marker (`> `, `>>`) at the start of
-/// a line, which the finder skips inside a folded link: followed by a space,
-/// tab or `>`, and preceded on its line only by white space and other `>`.
-fn may_be_quote_marker(bytes: &[u8], g: usize) -> bool {
-    if !matches!(bytes.get(g + 1), Some(b' ' | b'\t' | b'>') | None) {
-        return false;
-    }
-    let line = &bytes[..g];
-    match line.iter().rposition(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'>')) {
-        Some(i) => line[i] == b'\n',
-        None => false,
-    }
-}
-
-/// The last *safe* cut in `bytes[floor..end]`: a Hard byte that no link
-/// crosses (case 1 of the module documentation).
-pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, mut end: usize, window: usize) -> Option<usize> {
-    loop {
-        let c = last_hard_before(bytes, floor, end)?;
-        match fold_opener_before(bytes, c, window) {
-            None => return Some(c),
-            // Every cut between the opener and `c` is unsafe too.
-            Some(q) => end = q,
-        }
-    }
-}
-
-/// The first safe cut at or after `from` (see [`last_safe_cut`]).
-pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Option<usize> {
-    loop {
-        let c = from.max(1) + bytes.get(from.max(1)..)?.iter().position(|&b| is_hard_byte(b))?;
-        match fold_opener_before(bytes, c, window) {
-            None => return Some(c),
-            Some(q) => {
-                // Safe again after the `>` that closes the opener, or once
-                // the opener is out of reach.
-                let out_of_reach = q + window + 1;
-                from = match memchr::memchr(b'>', &bytes[c..]) {
-                    Some(g) => (c + g + 1).min(out_of_reach),
-                    None => out_of_reach,
-                };
-            }
-        }
-    }
-}
-
-/// Moves `i` forward past UTF-8 continuation bytes (at most three), so that
-/// a forced cut never lands inside a character.
-fn snap_to_char_boundary(bytes: &[u8], mut i: usize) -> usize {
-    for _ in 0..3 {
-        if i < bytes.len() && bytes[i] & 0xC0 == 0x80 {
-            i += 1;
-        }
-    }
-    i
-}
 
 /// Finds links in an [`io::Read`] stream in bounded memory.
 ///
@@ -236,7 +98,7 @@ fn snap_to_char_boundary(bytes: &[u8], mut i: usize) -> usize {
 /// sf.read_size(4); // tiny reads: links are still found whole
 /// let links: Vec<_> = sf.links("a http://example.com/long/path b".as_bytes()).collect::<Result<_, _>>()?;
 /// assert_eq!(links.len(), 1);
-/// assert_eq!((links[0].start, links[0].end), (2, 30));
+/// assert_eq!((links[0].start(), links[0].end()), (2, 30));
 /// # Ok::<(), iriscan::stream::StreamError>(())
 /// ```
 #[derive(Clone, Debug)]
@@ -249,8 +111,16 @@ pub struct StreamFinder {
 }
 
 /// The default size of one read from the input (64 KiB).
+///
+/// ```
+/// assert_eq!(iriscan::stream::DEFAULT_READ_SIZE, 65536);
+/// ```
 pub const DEFAULT_READ_SIZE: usize = 64 * 1024;
 /// The default cap on the buffer (256 KiB); see [`StreamFinder::buffer_cap`].
+///
+/// ```
+/// assert_eq!(iriscan::stream::DEFAULT_MAX_BUFFER, 262144);
+/// ```
 pub const DEFAULT_MAX_BUFFER: usize = 256 * 1024;
 
 impl StreamFinder {
@@ -275,7 +145,7 @@ impl StreamFinder {
     ///
     /// ```
     /// let sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
-    /// assert_eq!(sf.finder().max_link_length(), iriscan::DEFAULT_MAX_LINK_LEN);
+    /// assert_eq!(sf.finder().get_max_link_len(), iriscan::DEFAULT_MAX_LINK_LEN);
     /// ```
     pub fn finder(&self) -> &Finder {
         &self.finder
@@ -318,7 +188,7 @@ impl StreamFinder {
     /// let mut sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
     /// sf.line_terminator(0);
     /// let l = sf.links("a\0b\nc x.org".as_bytes()).next().unwrap()?;
-    /// assert_eq!(l.line, 2);
+    /// assert_eq!(l.line(), 2);
     /// # Ok::<(), iriscan::stream::StreamError>(())
     /// ```
     pub fn line_terminator(&mut self, byte: u8) -> &mut Self {
@@ -334,7 +204,7 @@ impl StreamFinder {
     /// let mut sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
     /// sf.line_numbers(false);
     /// let l = sf.links("a\nb x.org".as_bytes()).next().unwrap()?;
-    /// assert_eq!((l.line, l.start), (0, 4));
+    /// assert_eq!((l.line(), l.start()), (0, 4));
     /// # Ok::<(), iriscan::stream::StreamError>(())
     /// ```
     pub fn line_numbers(&mut self, on: bool) -> &mut Self {
@@ -431,7 +301,7 @@ impl StreamFinder {
     /// ```
     /// use iriscan::{Finder, stream::StreamFinder};
     /// let sf = StreamFinder::new(Finder::new());
-    /// let texts: Vec<String> = sf.links("a.com\nb.org".as_bytes()).map(|l| l.unwrap().text).collect();
+    /// let texts: Vec<String> = sf.links("a.com\nb.org".as_bytes()).map(|l| l.unwrap().as_str().to_owned()).collect();
     /// assert_eq!(texts, ["a.com", "b.org"]);
     /// ```
     pub fn links<R: Read>(&self, reader: R) -> StreamLinks<'_, R> {
@@ -494,7 +364,7 @@ pub struct StreamStats {
 /// }
 /// let mut seen = Vec::new();
 /// let err = StreamFinder::new(Finder::new())
-///     .for_each_link(Failing(false), |l| { seen.push(l.text); Ok(()) })
+///     .for_each_link(Failing(false), |l| { seen.push(l.as_str().to_owned()); Ok(()) })
 ///     .unwrap_err();
 /// // Found before the error is reported; `y.org/p` reaches the failure
 /// // (it may have gone on) and is held back.
@@ -555,296 +425,34 @@ impl From<StreamError> for io::Error {
     }
 }
 
-/// A link found in a stream, owned (it outlives the buffer).
-///
-/// ```
-/// use iriscan::{Finder, LinkKind, stream::StreamFinder};
-/// let l = StreamFinder::new(Finder::new()).links("\n\nmail me@例え.jp".as_bytes()).next().unwrap()?;
-/// assert_eq!((l.start, l.end, l.line), (7, 19, 3));
-/// assert_eq!(l.kind, LinkKind::Email);
-/// assert_eq!(l.text, "me@例え.jp");
-/// assert_eq!(l.iri, "mailto:me@例え.jp");
-/// assert_eq!(l.to_uri()?, "mailto:me@xn--r8jz45g.jp");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct StreamLink {
-    /// Offset of the link's first byte in the stream.
-    pub start: u64,
-    /// Offset just past the link's last byte (exclusive).
-    pub end: u64,
-    /// The 1-based line the link starts on.
-    pub line: u64,
-    /// The kind of link.
-    pub kind: LinkKind,
-    /// The link as written.
-    pub text: String,
-    /// The IRI the link denotes (see [`Link::iri`]).
-    pub iri: String,
-}
-
-impl StreamLink {
-    /// The URI this link denotes (RFC 3987 §3.1 mapping of [`StreamLink::iri`]).
-    ///
-    /// ```
-    /// use iriscan::{Finder, stream::StreamFinder};
-    /// let l = StreamFinder::new(Finder::new()).links("www.例え.jp".as_bytes()).next().unwrap()?;
-    /// assert_eq!(l.to_uri()?, "https://www.xn--r8jz45g.jp");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn to_uri(&self) -> Result<String, MapError> {
-        crate::to_uri(&self.iri).map(Cow::into_owned)
-    }
-}
-
-/// A settled piece of a larger input: its text, where it starts, and the
-/// links that start in it. Produced by [`StreamFinder::for_each_chunk`] and
-/// by [`crate::parallel`]; [`Chunk::whole`] makes one for a whole text.
-///
-/// ```
-/// let finder = iriscan::Finder::new();
-/// let chunk = iriscan::stream::Chunk::whole(&finder, b"a\nb x.org");
-/// assert_eq!(chunk.text(), b"a\nb x.org");
-/// let l = chunk.links().next().unwrap();
-/// assert_eq!((l.start(), l.line()), (4, 2));
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Chunk<'a> {
-    finder: &'a Finder,
-    /// The chunk's text plus look-ahead.
-    window: &'a [u8],
-    /// Links that start before this (relative) offset belong to the chunk.
-    accept: usize,
-    /// Length of the chunk's text.
-    len: usize,
-    offset: u64,
-    first_line: u64,
-    /// The line terminator, or `None` when lines are not counted.
-    terminator: Option<u8>,
-    /// The input failed right after this chunk: a link reaching its end may
-    /// have been cut short by the failure and is held back.
-    truncated: bool,
-}
-
-impl<'a> Chunk<'a> {
-    /// A chunk covering all of `text` (offset 0, line 1, lines end at `\n`).
-    ///
-    /// ```
-    /// let f = iriscan::Finder::new();
-    /// assert_eq!(iriscan::stream::Chunk::whole(&f, b"x.org").links().count(), 1);
-    /// ```
-    pub fn whole(finder: &'a Finder, text: &'a [u8]) -> Self {
-        Chunk {
-            finder,
-            window: text,
-            accept: text.len(),
-            len: text.len(),
-            offset: 0,
-            first_line: 1,
-            terminator: Some(b'\n'),
-            truncated: false,
-        }
-    }
-
-    /// Builds a chunk for `text[range]` of a larger in-memory `text`, with
-    /// the look-ahead the finder needs; `first_line` is the line number at
-    /// `range.start`. Only correct when `range` ends at a safe cut (as the
-    /// pieces of [`crate::parallel`] do) or at the end of `text`.
-    pub(crate) fn in_memory(
-        finder: &'a Finder,
-        text: &'a [u8],
-        range: std::ops::Range<usize>,
-        first_line: u64,
-        terminator: Option<u8>,
-    ) -> Self {
-        let window_end = text.len().min(range.end + SEAM_LOOKAHEAD);
-        Chunk {
-            finder,
-            window: &text[range.start..window_end],
-            accept: range.len(),
-            len: range.len(),
-            offset: range.start as u64,
-            first_line,
-            terminator,
-            truncated: false,
-        }
-    }
-
-    /// The chunk's bytes (possibly invalid UTF-8).
-    ///
-    /// ```
-    /// let f = iriscan::Finder::new();
-    /// assert_eq!(iriscan::stream::Chunk::whole(&f, b"ab").text(), b"ab");
-    /// ```
-    pub fn text(&self) -> &'a [u8] {
-        &self.window[..self.len]
-    }
-
-    /// The chunk's offset in the whole input.
-    ///
-    /// ```
-    /// let f = iriscan::Finder::new();
-    /// assert_eq!(iriscan::stream::Chunk::whole(&f, b"ab").offset(), 0);
-    /// ```
-    pub fn offset(&self) -> u64 {
-        self.offset
-    }
-
-    /// The 1-based line number at the chunk's first byte.
-    ///
-    /// ```
-    /// let f = iriscan::Finder::new();
-    /// assert_eq!(iriscan::stream::Chunk::whole(&f, b"ab").first_line(), 1);
-    /// ```
-    pub fn first_line(&self) -> u64 {
-        self.first_line
-    }
-
-    /// The links that start in this chunk, in order, with absolute offsets
-    /// and line numbers. Every link ends within [`Chunk::text`].
-    ///
-    /// ```
-    /// let f = iriscan::Finder::new();
-    /// let chunk = iriscan::stream::Chunk::whole(&f, "日本 例え.jp".as_bytes());
-    /// let l = chunk.links().next().unwrap();
-    /// assert_eq!((l.start(), l.end(), l.as_str()), (7, 16, "例え.jp"));
-    /// ```
-    pub fn links(&self) -> ChunkLinks<'a> {
-        ChunkLinks {
-            links: self.finder.links_bytes(self.window),
-            accept: self.accept,
-            truncated_at: self.truncated.then_some(self.len),
-            window: self.window,
-            offset: self.offset,
-            counted: 0,
-            line: self.first_line,
-            terminator: self.terminator,
-            done: false,
-        }
-    }
-}
-
-/// How many times `byte` occurs in `bytes` (0 when lines are not counted).
-pub(crate) fn count_byte(byte: Option<u8>, bytes: &[u8]) -> u64 {
-    byte.map_or(0, |b| memchr::memchr_iter(b, bytes).count() as u64)
-}
-
-/// Iterator over the links of a [`Chunk`].
-pub struct ChunkLinks<'a> {
-    links: crate::Links<'a, 'a>,
-    accept: usize,
-    truncated_at: Option<usize>,
-    window: &'a [u8],
-    offset: u64,
-    counted: usize,
-    line: u64,
-    terminator: Option<u8>,
-    done: bool,
-}
-
-impl<'a> Iterator for ChunkLinks<'a> {
-    type Item = ChunkLink<'a>;
-
-    fn next(&mut self) -> Option<ChunkLink<'a>> {
-        if self.done {
-            return None;
-        }
-        let link = self.links.next()?;
-        let cut_short = self
-            .truncated_at
-            .is_some_and(|at| !self.window[link.end()..at].iter().any(|&b| is_hard_byte(b)));
-        if link.start() >= self.accept || cut_short {
-            // Starts in the look-ahead: it belongs to the next chunk. Or no
-            // Hard byte separates it from the point where the input failed:
-            // the failure may have cut it short.
-            self.done = true;
-            return None;
-        }
-        self.line += count_byte(self.terminator, &self.window[self.counted..link.start()]);
-        self.counted = link.start();
-        Some(ChunkLink {
-            link,
-            offset: self.offset,
-            line: self.line,
-        })
-    }
-}
-
-/// A link in a [`Chunk`]: the borrowed [`Link`] (offsets relative to the
-/// chunk) with its absolute offsets and line number.
-///
-/// ```
-/// let f = iriscan::Finder::new();
-/// let chunk = iriscan::stream::Chunk::whole(&f, b"x\nhttp://a.com");
-/// let l = chunk.links().next().unwrap();
-/// assert_eq!((l.start(), l.end(), l.line()), (2, 14, 2));
-/// assert_eq!(l.link().start(), 2);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ChunkLink<'a> {
-    link: Link<'a>,
-    offset: u64,
-    line: u64,
-}
-
-impl<'a> ChunkLink<'a> {
-    /// The link, with offsets relative to its chunk's text.
-    pub fn link(&self) -> &Link<'a> {
-        &self.link
-    }
-    /// Offset of the link's first byte in the whole input.
-    pub fn start(&self) -> u64 {
-        self.offset + self.link.start() as u64
-    }
-    /// Offset just past the link's last byte in the whole input.
-    pub fn end(&self) -> u64 {
-        self.offset + self.link.end() as u64
-    }
-    /// The 1-based line the link starts on.
-    pub fn line(&self) -> u64 {
-        self.line
-    }
-    /// The link as written.
-    pub fn as_str(&self) -> &'a str {
-        self.link.as_str()
-    }
-    /// The kind of link.
-    pub fn kind(&self) -> LinkKind {
-        self.link.kind()
-    }
-    /// The IRI the link denotes (see [`Link::iri`]).
-    pub fn iri(&self) -> Cow<'a, str> {
-        self.link.iri()
-    }
-    /// The URI the link denotes (see [`Link::to_uri`]).
-    pub fn to_uri(&self) -> Result<Cow<'a, str>, MapError> {
-        self.link.to_uri()
-    }
-    /// An owned copy.
-    ///
-    /// ```
-    /// let f = iriscan::Finder::new();
-    /// let chunk = iriscan::stream::Chunk::whole(&f, b"see x.org");
-    /// let owned = chunk.links().next().unwrap().to_stream_link();
-    /// assert_eq!((owned.start, owned.text.as_str(), owned.iri.as_str()), (4, "x.org", "https://x.org"));
-    /// ```
-    pub fn to_stream_link(&self) -> StreamLink {
-        StreamLink {
-            start: self.start(),
-            end: self.end(),
-            line: self.line,
-            kind: self.kind(),
-            text: self.as_str().to_owned(),
-            iri: self.iri().into_owned(),
-        }
-    }
-}
-
 /// Iterator over the links of a stream; see [`StreamFinder::links`].
+///
+/// ```
+/// let sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
+/// let found: Result<Vec<_>, _> = sf.links("x.org y.org".as_bytes()).collect();
+/// assert_eq!(found.unwrap().len(), 2);
+/// ```
 pub struct StreamLinks<'s, R> {
     scanner: Scanner<'s, R>,
     pending: std::collections::VecDeque<StreamLink>,
     done: bool,
+}
+
+impl<R> std::fmt::Debug for StreamLinks<'_, R> {
+    /// Shows the statistics so far (the reader need not be `Debug`).
+    ///
+    /// ```
+    /// let sf = iriscan::stream::StreamFinder::new(iriscan::Finder::new());
+    /// let it = sf.links("x.org".as_bytes());
+    /// assert!(format!("{it:?}").starts_with("StreamLinks"));
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("StreamLinks")
+            .field("stats", &self.stats())
+            .field("pending", &self.pending.len())
+            .field("done", &self.done)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<R> StreamLinks<'_, R> {

@@ -454,3 +454,36 @@ fn percent_encoded_spoof_host_is_shown_as_punycode() {
         "http://пример.рф/"
     );
 }
+
+/// Issue 15: the library is display-safe by default wherever it shows a
+/// link; showing it as written is the opt-in.
+#[test]
+fn rendering_is_display_safe_by_default() {
+    use iriscan::render::{to_html, to_markdown, LinkText, Markup, Renderer};
+    use iriscan::Finder;
+    let f = Finder::new();
+    // `аррӏе.com` in Cyrillic, and a mixed-script PayPal look-alike.
+    for (text, shown) in [
+        ("https://аррӏе.com/login", "https://xn--80ak6aa92e.com/login"),
+        ("раураl.com", "xn--l-7sba6dbr.com"),
+    ] {
+        let html = to_html(&f, text);
+        assert!(html.contains(&format!(">{shown}</a>")), "{text}: {html}");
+        let md = to_markdown(&f, text);
+        assert!(md.starts_with(&format!("[{shown}]")), "{text}: {md}");
+    }
+    // A safe IDN stays readable.
+    assert_eq!(
+        to_html(&f, "http://例え.jp/パス"),
+        "<a href=\"http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9\">http://例え.jp/パス</a>"
+    );
+    // A bidi control that is percent-encoded in the link stays encoded.
+    let html = to_html(&f, "https://example.com/%E2%80%AEgpj.exe");
+    assert!(html.contains(">https://example.com/%E2%80%AEgpj.exe</a>"), "{html}");
+    // The opt-in shows the spoof as written.
+    let mut r = Renderer::new(Markup::Html);
+    r.link_text(LinkText::AsWritten);
+    assert!(r
+        .render_str(&f, "https://аррӏе.com/login")
+        .contains(">https://аррӏе.com/login</a>"));
+}

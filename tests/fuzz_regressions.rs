@@ -1,7 +1,8 @@
 //! Inputs the fuzzers (`fuzz/`) found, kept as regression tests. Each test
 //! names what went wrong.
 
-use iriscan::{equivalent, to_iri, to_uri, Finder, Iri};
+use iriscan::iri::equivalent;
+use iriscan::{to_iri, to_uri, Finder, Iri};
 
 /// fuzz target `map`: `to_iri` decoded a percent-encoded DNS host into
 /// U+207A, which IDNA then maps to `+`, so URI → IRI → URI changed the URI.

@@ -5,7 +5,9 @@
 
 mod common;
 
-use iriscan::{grammar, Iri, IriRef};
+use iriscan::{Iri, IriRef};
+#[path = "oracle/mod.rs"]
+mod grammar;
 use proptest::prelude::*;
 
 /// Rebuilds an IRI reference from its component accessors (RFC 3986 §5.3).

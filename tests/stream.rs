@@ -47,10 +47,17 @@ fn expected(finder: &Finder, text: &[u8], terminator: u8) -> Vec<Row> {
 }
 
 fn row(l: StreamLink) -> Row {
-    (l.start, l.end, l.line, l.kind, l.text, l.iri)
+    (
+        l.start(),
+        l.end(),
+        l.line(),
+        l.kind(),
+        l.as_str().to_owned(),
+        l.iri().to_owned(),
+    )
 }
 
-fn streamed(sf: &StreamFinder, text: &[u8], read_size: usize) -> (Vec<Row>, iriscan::StreamStats) {
+fn streamed(sf: &StreamFinder, text: &[u8], read_size: usize) -> (Vec<Row>, iriscan::stream::StreamStats) {
     let mut sf = sf.clone();
     sf.read_size(read_size);
     let mut rows = Vec::new();
@@ -252,10 +259,10 @@ proptest! {
         prop_assert_eq!(pieces.last().map_or(0, |r| r.end), text.len());
         prop_assert!(pieces.windows(2).all(|w| w[0].end == w[1].start));
         for sequential in [false, true] {
-            pf.sequential(sequential);
+            pf.parallel(!sequential);
             let found = pf.links(&text);
-            let got: Vec<Row> = found.iter().map(|m| row(m.link.to_stream_link())).collect();
-            let got_uris: Vec<_> = found.iter().map(|m| m.uri.clone().map(|u| u.into_owned())).collect();
+            let got: Vec<Row> = found.iter().map(|m| row(m.link().to_stream_link())).collect();
+            let got_uris: Vec<_> = found.iter().map(|m| m.uri().map(str::to_owned).map_err(Clone::clone)).collect();
             prop_assert_eq!(&got, &want);
             prop_assert_eq!(&got_uris, &want_uris);
         }
@@ -332,7 +339,7 @@ proptest! {
         prop_assert_eq!(&got, &want);
         let mut pf = ParallelFinder::new(finder);
         pf.piece_size(piece);
-        let got: Vec<Row> = pf.links(&text).iter().map(|m| row(m.link.to_stream_link())).collect();
+        let got: Vec<Row> = pf.links(&text).iter().map(|m| row(m.link().to_stream_link())).collect();
         prop_assert_eq!(&got, &want);
     }
 }
@@ -379,7 +386,7 @@ fn memory_stays_bounded_without_whitespace() {
     let stats = sf
         .for_each_link(NoWhitespace { total, made: 0 }, |l| {
             links += 1;
-            longest = longest.max(l.end - l.start);
+            longest = longest.max(l.end() - l.start());
             Ok(())
         })
         .unwrap();
@@ -432,7 +439,7 @@ fn quote_markers_inside_a_folded_link_do_not_close_it() {
         let mut pf = ParallelFinder::new(finder);
         for piece in 1..=text.len() {
             pf.piece_size(piece);
-            let got: Vec<Row> = pf.links(text).iter().map(|m| row(m.link.to_stream_link())).collect();
+            let got: Vec<Row> = pf.links(text).iter().map(|m| row(m.link().to_stream_link())).collect();
             assert_eq!(got, want, "piece size {piece}");
         }
     }
@@ -452,7 +459,7 @@ fn no_cut_at_del() {
     let mut pf = ParallelFinder::new(finder);
     for piece in 1..=text.len() {
         pf.piece_size(piece);
-        let got: Vec<Row> = pf.links(text).iter().map(|m| row(m.link.to_stream_link())).collect();
+        let got: Vec<Row> = pf.links(text).iter().map(|m| row(m.link().to_stream_link())).collect();
         assert_eq!(got, want, "piece size {piece}");
     }
 }
@@ -481,7 +488,7 @@ fn read_error_reports_offset_after_flushing_links() {
     let mut seen = Vec::new();
     let err = sf
         .for_each_link(FailAfter(data), |l| {
-            seen.push(l.text);
+            seen.push(l.as_str().to_owned());
             Ok(())
         })
         .unwrap_err();

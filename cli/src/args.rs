@@ -46,6 +46,8 @@ Examples:
       http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9?q=%E5%80%A4
   iriscan convert --to-iri 'http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9'
       http://例え.jp/パス
+  iriscan convert --display 'https://xn--80ak6aa92e.com/login'
+      https://xn--80ak6aa92e.com/login   (a Cyrillic look-alike stays punycode)
   iriscan convert --to-uri --encode-forbidden 'http://example.com/a b'
       http://example.com/a%20b
   iriscan convert --to-uri < iris.txt > uris.txt
@@ -57,16 +59,23 @@ standard output, and the rest go on; the exit status is then 1.";
 /// Arguments of `iriscan convert`.
 #[derive(Args, Debug)]
 #[command(after_help = CONVERT_EXAMPLES)]
-#[command(group(ArgGroup::new("direction").required(true).args(["to_uri", "to_iri"])))]
+#[command(group(ArgGroup::new("direction").required(true).args(["to_uri", "to_iri", "display"])))]
 pub struct ConvertArgs {
     /// Map IRIs (or IRI references) to URIs: non-ASCII characters become
     /// UTF-8 percent-encodings, hosts of DNS schemes become punycode (IDNA).
     #[arg(long)]
     pub to_uri: bool,
-    /// Map URIs to IRIs for display: percent-encoded UTF-8 is decoded where
-    /// it is safe, `xn--` labels become Unicode.
+    /// Map URIs to IRIs (RFC 3987 §3.2): percent-encoded UTF-8 is decoded
+    /// where the RFC allows it, every `xn--` label becomes Unicode, even a
+    /// spoofed one. To show a link to a person, use --display.
     #[arg(long)]
     pub to_iri: bool,
+    /// The form safe to show a person (what `find --format jsonl` writes as
+    /// `display`): like --to-iri, but a host that could pass for another
+    /// (mixed scripts, confusables, invisible characters) stays punycode
+    /// and bidi controls stay encoded.
+    #[arg(long)]
+    pub display: bool,
     /// With --to-uri: percent-encode characters no IRI may contain (space,
     /// `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^`, `` ` ``, controls, bidi
     /// controls…) instead of failing (the input is read as a Legacy Extended

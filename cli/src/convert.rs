@@ -4,7 +4,9 @@
 use super::args::{CheckArgs, ConvertArgs};
 use super::driver::describe;
 use super::output::Out;
-use iriscan::{to_iri, to_uri_with, Iri, IriRef, ToUriOptions};
+use iriscan::display::display_iri;
+use iriscan::iri::{to_uri_with, ToUriOptions};
+use iriscan::{to_iri, Iri, IriRef};
 use std::ffi::OsString;
 use std::io::{self, BufRead};
 
@@ -73,6 +75,7 @@ pub fn convert(args: &ConvertArgs, out: &mut Out) -> io::Result<i32> {
             Err(_) => Err(NOT_UTF8.to_owned()),
             Ok(v) if args.to_uri => to_uri_with(v, &opts).map(|u| u.into_owned()).map_err(|e| e.to_string()),
             Ok(v) => match IriRef::parse(v) {
+                Ok(_) if args.display => Ok(display_iri(v)),
                 Ok(_) => Ok(to_iri(v).into_owned()),
                 Err(e) => Err(format!("not a URI reference: {e}")),
             },

@@ -348,7 +348,7 @@ fn in_memory<T: Task>(
     let mut pf = ParallelFinder::new(settings.finder.clone());
     pf.line_terminator(settings.terminator);
     pf.line_numbers(task.needs_lines());
-    pf.sequential(settings.threads.is_none());
+    pf.parallel(settings.threads.is_some());
     let mut links = 0;
     pf.map_chunks(
         bytes,

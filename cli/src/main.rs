@@ -12,7 +12,7 @@ mod tasks;
 use args::{Cli, Command, InputArgs, Kind, LinkifyFormat};
 use clap::Parser;
 use driver::{Settings, Task};
-use iriscan::render::{Format, Renderer};
+use iriscan::render::{LinkText, Markup, Renderer};
 use iriscan::{Finder, LinkKind};
 use output::Out;
 use std::io;
@@ -61,12 +61,14 @@ pub fn run() -> i32 {
             run_task(&task, &a.input, a.null_data, &mut out)
         }
         Command::Linkify(a) => {
-            let format = match a.format {
-                LinkifyFormat::Html => Format::Html,
-                LinkifyFormat::Markdown => Format::Markdown,
+            let markup = match a.format {
+                LinkifyFormat::Html => Markup::Html,
+                LinkifyFormat::Markdown => Markup::Markdown,
             };
-            let mut renderer = Renderer::new(format);
-            renderer.safe_display(!a.as_written);
+            let mut renderer = Renderer::new(markup);
+            if a.as_written {
+                renderer.link_text(LinkText::AsWritten);
+            }
             let task = tasks::LinkifyTask { renderer };
             run_task(&task, &a.input, false, &mut out)
         }

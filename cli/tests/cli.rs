@@ -576,6 +576,30 @@ fn convert_to_uri_and_to_iri_from_arguments_and_stdin() {
 }
 
 #[test]
+fn convert_display_keeps_spoofed_hosts_as_punycode() {
+    // `аррӏе.com` in Cyrillic: --to-iri decodes it (RFC 3987 §3.2), the
+    // display form does not; a safe IDN is readable in both.
+    let spoof = "https://xn--80ak6aa92e.com/login";
+    let o = iriscan(&["convert", "--to-iri", spoof], b"");
+    assert_eq!(stdout(&o), "https://аррӏе.com/login\n");
+    let o = iriscan(
+        &[
+            "convert",
+            "--display",
+            spoof,
+            "http://xn--r8jz45g.jp/%E3%83%91%E3%82%B9",
+        ],
+        b"",
+    );
+    assert!(o.status.success());
+    assert_eq!(stdout(&o), "https://xn--80ak6aa92e.com/login\nhttp://例え.jp/パス\n");
+    assert_eq!(
+        iriscan(&["convert", "--display", "--to-iri", "x"], b"").status.code(),
+        Some(2)
+    );
+}
+
+#[test]
 fn check_prints_invalid_values_and_exits_1() {
     let o = iriscan(&["check", "http://例え.jp/パス", "urn:isbn:1"], b"");
     assert!(o.status.success());

@@ -50,18 +50,38 @@
 //! # Ok::<(), iriscan::MapError>(())
 //! ```
 
+mod candidate;
+mod classes;
+mod domain;
+mod email;
+mod end;
+mod fold;
+mod host;
+mod repair;
+mod runs;
 mod scan;
+mod scheme;
+#[cfg(test)]
+mod testing;
+mod tld;
 mod trigger;
 
-pub(crate) use scan::common_letters_end;
-
 use crate::iri::MapError;
+use email::{mailto_iri, mailto_needs_encoding};
+use fold::unfold;
+use repair::repair_iri;
+use runs::{next_valid_run, skip_short_trigger_free_runs, SkipState};
 use std::borrow::Cow;
 
-pub(crate) use scan::{repair_iri, unfold};
-
 /// The kind of a link.
+///
+/// ```
+/// use iriscan::{Finder, LinkKind};
+/// let kinds: Vec<_> = Finder::new().links("https://a.com a@b.com c.org").map(|l| l.kind()).collect();
+/// assert_eq!(kinds, [LinkKind::Iri, LinkKind::Email, LinkKind::Domain]);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum LinkKind {
     /// An IRI with a scheme: `https://…`, `mailto:…`, `urn:…`, `tel:…`.
     Iri,
@@ -114,11 +134,20 @@ impl Default for Finder {
 }
 
 /// The default cap on a link's length in bytes (64 KiB).
+///
+/// ```
+/// assert_eq!(iriscan::Finder::new().get_max_link_len(), iriscan::DEFAULT_MAX_LINK_LEN);
+/// ```
 pub const DEFAULT_MAX_LINK_LEN: usize = 64 * 1024;
 
 impl Finder {
     /// A finder for all three kinds, default scheme `https`, default mode
     /// (UTS #58 plus the RFC 3987 rules), links capped at 64 KiB.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// assert_eq!(f.links("see www.example.com").next().unwrap().iri(), "https://www.example.com");
+    /// ```
     pub fn new() -> Self {
         Finder {
             iri: true,
@@ -132,18 +161,36 @@ impl Finder {
     }
 
     /// Finds IRIs with a scheme (on by default).
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.iri(false);
+    /// assert_eq!(f.links("https://a.com/x").count(), 0);
+    /// ```
     pub fn iri(&mut self, on: bool) -> &mut Self {
         self.iri = on;
         self
     }
 
     /// Finds bare email addresses (on by default).
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.email(false);
+    /// assert_eq!(f.links("me@example.com").count(), 0);
+    /// ```
     pub fn email(&mut self, on: bool) -> &mut Self {
         self.email = on;
         self
     }
 
     /// Finds scheme-less domains (on by default).
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.domain(false);
+    /// assert_eq!(f.links("www.example.com").count(), 0);
+    /// ```
     pub fn domain(&mut self, on: bool) -> &mut Self {
         self.domain = on;
         self
@@ -178,6 +225,13 @@ impl Finder {
 
     /// Links only IRIs whose scheme is in `schemes` (ASCII case-insensitive).
     /// Emails and domains are governed by their own switches.
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.allow_schemes(&["HTTPS"]);
+    /// let found: Vec<_> = f.links("ftp://a.com/x https://a.com/y").map(|l| l.as_str()).collect();
+    /// assert_eq!(found, ["https://a.com/y"]);
+    /// ```
     pub fn allow_schemes(&mut self, schemes: &[&str]) -> &mut Self {
         self.allowed_schemes = Some(schemes.iter().map(|s| s.to_ascii_lowercase()).collect());
         self
@@ -201,14 +255,27 @@ impl Finder {
 
     /// Caps a link's length in bytes (default 64 KiB). A link that would be
     /// longer is cut at the cap (then trimmed and validated like any other
-    /// end), so the finder's memory and look-ahead stay bounded.
+    /// end), so the finder's memory and look-ahead stay bounded. Caps
+    /// under 16 bytes are raised to 16.
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.max_link_len(20);
+    /// assert_eq!(f.links("http://example.com/abcdefghij").next().unwrap().as_str(), "http://example.com/a");
+    /// ```
     pub fn max_link_len(&mut self, bytes: usize) -> &mut Self {
         self.max_link_len = bytes.max(16);
         self
     }
 
-    /// The maximum link length in bytes.
-    pub fn max_link_length(&self) -> usize {
+    /// The cap on a link's length in bytes (see [`Finder::max_link_len`]).
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.max_link_len(1000);
+    /// assert_eq!(f.get_max_link_len(), 1000);
+    /// ```
+    pub fn get_max_link_len(&self) -> usize {
         self.max_link_len
     }
 
@@ -282,6 +349,14 @@ impl Finder {
 }
 
 /// A link found in text, borrowed from it.
+///
+/// ```
+/// let f = iriscan::Finder::new();
+/// let l = f.links("mail bob@bücher.de").next().unwrap();
+/// assert_eq!((l.start(), l.end(), l.as_str()), (5, 19, "bob@bücher.de"));
+/// assert_eq!(l.iri(), "mailto:bob@bücher.de");
+/// assert_eq!(l.to_uri().unwrap(), "mailto:bob@xn--bcher-kva.de");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Link<'t> {
     text: &'t str,
@@ -293,23 +368,49 @@ pub struct Link<'t> {
 
 impl<'t> Link<'t> {
     /// Byte offset of the link's first byte in the input.
+    ///
+    /// ```
+    /// let l = iriscan::Finder::new().links("see https://a.com/x.").next().unwrap();
+    /// assert_eq!(l.start(), 4);
+    /// ```
     pub fn start(&self) -> usize {
         self.start
     }
     /// Byte offset just past the link's last byte (exclusive).
+    ///
+    /// ```
+    /// let l = iriscan::Finder::new().links("see https://a.com/x.").next().unwrap();
+    /// assert_eq!(l.end(), 19); // the final `.` is not part of it
+    /// ```
     pub fn end(&self) -> usize {
         self.start + self.text.len()
     }
     /// The link as written in the input.
+    ///
+    /// ```
+    /// let l = iriscan::Finder::new().links("see https://a.com/x.").next().unwrap();
+    /// assert_eq!(l.as_str(), "https://a.com/x");
+    /// ```
     pub fn as_str(&self) -> &'t str {
         self.text
     }
     /// The kind of link.
+    ///
+    /// ```
+    /// let l = iriscan::Finder::new().links("see https://a.com/x.").next().unwrap();
+    /// assert_eq!(l.kind(), iriscan::LinkKind::Iri);
+    /// ```
     pub fn kind(&self) -> LinkKind {
         self.kind
     }
     /// Whether the link was folded over lines inside `<…>` (its IRI then
     /// differs from the text as written).
+    ///
+    /// ```
+    /// let l = iriscan::Finder::new().links("<https://a.com/\n  x>").next().unwrap();
+    /// assert!(l.is_folded());
+    /// assert_eq!(l.iri(), "https://a.com/x");
+    /// ```
     pub fn is_folded(&self) -> bool {
         self.folded
     }
@@ -343,7 +444,7 @@ impl<'t> Link<'t> {
                 let host_end = self.text.find(['/', '?', '#', ':']).unwrap_or(self.text.len());
                 let host: String = self.text[..host_end]
                     .chars()
-                    .map(|c| if scan::is_domain_dot(c) { '.' } else { c })
+                    .map(|c| if crate::letters::is_domain_dot(c) { '.' } else { c })
                     .collect();
                 Cow::Owned(format!("{}://{}{}", self.default_scheme, host, &self.text[host_end..]))
             }
@@ -370,37 +471,15 @@ impl<'t> Link<'t> {
     }
 }
 
-/// `mailto:` + the address, with what an email local part may hold but an
-/// IRI may not (a `%` not starting a `%XX`, `{`, `|`, `` ` ``…)
-/// percent-encoded.
-fn mailto_iri(address: &str) -> String {
-    let mut out = String::with_capacity(address.len() + 7);
-    out.push_str("mailto:");
-    for (i, c) in address.char_indices() {
-        if mailto_char_needs_encoding(address.as_bytes(), i, c) {
-            crate::iri::push_pct_char(&mut out, c);
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// Whether the character `c` at byte `i` of an address must be encoded in
-/// its IRI: a `%` that does not start `%XX`, or ASCII no URI may hold.
-fn mailto_char_needs_encoding(b: &[u8], i: usize, c: char) -> bool {
-    let lone_percent = c == '%' && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit());
-    lone_percent || (c.is_ascii() && !crate::chars::is_uri_ascii(c as u8))
-}
-
-/// Whether [`mailto_iri`] would change `address` (no allocation).
-fn mailto_needs_encoding(address: &str) -> bool {
-    address
-        .char_indices()
-        .any(|(i, c)| mailto_char_needs_encoding(address.as_bytes(), i, c))
-}
-
 /// Iterator over the links of a text; see [`Finder::links`].
+///
+/// ```
+/// let f = iriscan::Finder::new();
+/// let mut links = f.links("a.com b.org");
+/// assert_eq!(links.next().map(|l| l.as_str()), Some("a.com"));
+/// assert_eq!(links.next().map(|l| l.as_str()), Some("b.org"));
+/// assert!(links.next().is_none());
+/// ```
 pub struct Links<'f, 't> {
     finder: &'f Finder,
     bytes: &'t [u8],
@@ -420,51 +499,21 @@ pub struct Links<'f, 't> {
 impl<'f, 't> Links<'f, 't> {
     /// Moves to the next valid UTF-8 run; false at the end of the input.
     fn advance_run(&mut self) -> bool {
-        if self.next_run >= self.bytes.len() {
-            return false;
-        }
-        // Bytes that can never start a UTF-8 sequence (stray continuation
-        // bytes, 0xC0, 0xC1, 0xF5..) are skipped without a validator call:
-        // binary data is mostly such bytes.
-        self.next_run = skip_non_starts(self.bytes, self.next_run);
-        if self.next_run >= self.bytes.len() {
-            return false;
-        }
-        let rest = &self.bytes[self.next_run..];
-        // Binary data has an invalid sequence every few bytes: look for one
-        // in a short prefix first (std stops at the first error), and hand
-        // long valid runs to SIMD validation (simdutf8), which touches every
-        // byte once.
-        let probe = &rest[..rest.len().min(64)];
-        if let Err(e) = std::str::from_utf8(probe) {
-            if e.error_len().is_some() {
-                let up_to = e.valid_up_to();
-                let bad = e.error_len().unwrap_or(1);
-                self.run = std::str::from_utf8(&rest[..up_to]).unwrap_or("");
-                self.run_start = self.next_run;
-                self.next_run += up_to + bad;
+        match next_valid_run(self.bytes, self.next_run) {
+            Ok((run, run_start, next_run)) => {
+                self.run = run;
+                self.run_start = run_start;
+                self.next_run = next_run;
                 self.pos = 0;
                 self.floor = 0;
                 self.triggers.reset();
-                return true;
+                true
+            }
+            Err(next_run) => {
+                self.next_run = next_run;
+                false
             }
         }
-        let (valid, skip) = match simdutf8::compat::from_utf8(rest) {
-            Ok(s) => (s, rest.len()),
-            Err(e) => {
-                let up_to = e.valid_up_to();
-                let bad = e.error_len().unwrap_or(rest.len() - up_to);
-                // The prefix is valid by construction.
-                (simdutf8::basic::from_utf8(&rest[..up_to]).unwrap_or(""), up_to + bad)
-            }
-        };
-        self.run = valid;
-        self.run_start = self.next_run;
-        self.next_run += skip;
-        self.pos = 0;
-        self.floor = 0;
-        self.triggers.reset();
-        true
     }
 }
 
@@ -520,176 +569,6 @@ impl<'f, 't> Iterator for Links<'f, 't> {
     }
 }
 
-/// Where the run-by-run scan of `bytes` from `i` should go on: past every
-/// short valid UTF-8 run (under 64 bytes) that holds no trigger or is
-/// under four bytes long, and so cannot hold a link. The triggers are those
-/// of the whole input, classified by the vector trigger search over the
-/// raw bytes (`raw`): a trigger of a run is also one of the whole input
-/// (see `Triggers::next_in_bytes`), and in binary data two in three trigger
-/// bytes fail the neighbour checks. The runs are the ones `Links::advance_run`
-/// makes (a test compares the sequence decoding with std's), found here one
-/// byte at a time: binary data is mostly such runs, and setting up a scan
-/// (and a validator call) for each cost more than reading its bytes.
-///
-/// Stretches without any trigger are jumped over: no run inside one
-/// can hold a link. The scan resumes just after the last byte before the
-/// next trigger that is an error wherever decoding started (C0, C1, F5–FF,
-/// or a continuation byte right after an ASCII byte, which ends any
-/// sequence): from there on the runs are exactly the ones a decoding from
-/// `i` would make.
-///
-/// Returns where the scan goes on and, when the run starting there was
-/// decoded to its end (an invalid sequence), that end and where the next
-/// run may start.
-///
-/// `seen` carries what earlier calls learned (the next trigger, and how
-/// far back before it no such error byte exists), so that every byte is
-/// searched at most once forward and once backward over a whole input.
-fn skip_short_trigger_free_runs(
-    bytes: &[u8],
-    mut i: usize,
-    seen: &mut SkipState,
-    raw: &mut trigger::Triggers,
-) -> (usize, Option<(usize, usize)>) {
-    let n = bytes.len();
-    loop {
-        if seen.trigger.is_none_or(|t| i > t) {
-            let t = raw.next_in_bytes(bytes, i).map_or(n, |(t, _)| t);
-            seen.trigger = Some(t);
-            seen.clean_from = t;
-        }
-        let next_trigger = seen.trigger.unwrap_or(n);
-        if next_trigger >= n {
-            return (n, None);
-        }
-        if next_trigger - i > 16 && i + 1 < seen.clean_from {
-            match last_error_anywhere(bytes, i + 1, seen.clean_from) {
-                Some(q) => {
-                    i = q + 1;
-                    seen.clean_from = i;
-                }
-                None => seen.clean_from = i + 1,
-            }
-        }
-        i = skip_non_starts(bytes, i);
-        let start = i;
-        let bound = n.min(start + 64);
-        loop {
-            i = skip_ascii(bytes, i, bound);
-            if i >= bound {
-                return (start, None);
-            }
-            match utf8_sequence(bytes, i) {
-                Ok(len) => i += len,
-                Err(Some(bad)) => {
-                    if (start..i).contains(&next_trigger) && i - start >= 4 {
-                        return (start, Some((i, i + bad)));
-                    }
-                    i += bad;
-                    break;
-                }
-                Err(None) => return (start, None),
-            }
-        }
-    }
-}
-
-/// What `skip_short_trigger_free_runs` knows about the input ahead.
-#[derive(Clone, Copy, Debug, Default)]
-struct SkipState {
-    /// The first trigger at or after the last search start (or the
-    /// input's length); `None` before the first search.
-    trigger: Option<usize>,
-    /// No byte in `[clean_from, trigger)` is an error wherever decoding
-    /// starts.
-    clean_from: usize,
-}
-
-/// Skips bytes that can never start a UTF-8 sequence (continuation bytes,
-/// 0xC0, 0xC1, 0xF5–0xFF) from `i`: binary data is mostly such bytes.
-fn skip_non_starts(bytes: &[u8], mut i: usize) -> usize {
-    while i < bytes.len() && matches!(bytes[i], 0x80..=0xC1 | 0xF5..=0xFF) {
-        i += 1;
-    }
-    i
-}
-
-/// The high bit of every byte of a word: set in a byte that is not ASCII.
-const HIGH: u64 = 0x8080_8080_8080_8080;
-
-/// The first byte of `bytes[i..end]` that is not ASCII, or `end`: eight
-/// bytes per step.
-fn skip_ascii(bytes: &[u8], mut i: usize, end: usize) -> usize {
-    while let Some(word) = bytes.get(i..i + 8).filter(|_| i + 8 <= end) {
-        let high = u64::from_le_bytes(word.try_into().expect("eight bytes")) & HIGH;
-        if high != 0 {
-            return i + (high.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < end && bytes[i] < 0x80 {
-        i += 1;
-    }
-    i
-}
-
-/// The last `q` in `lo..hi` (with `lo > 0`) for which `is_error_anywhere`
-/// holds: ASCII (never such a byte) is passed over eight bytes per step.
-fn last_error_anywhere(bytes: &[u8], lo: usize, mut hi: usize) -> Option<usize> {
-    while hi > lo {
-        if hi - lo >= 8 && u64::from_le_bytes(bytes[hi - 8..hi].try_into().expect("eight bytes")) & HIGH == 0 {
-            hi -= 8;
-            continue;
-        }
-        hi -= 1;
-        if is_error_anywhere(bytes, hi) {
-            return Some(hi);
-        }
-    }
-    None
-}
-
-/// Whether the byte at `q` (with `q > 0`) is an invalid sequence of its
-/// own however the bytes before it decode.
-fn is_error_anywhere(bytes: &[u8], q: usize) -> bool {
-    match bytes[q] {
-        0xC0 | 0xC1 | 0xF5..=0xFF => true,
-        0x80..=0xBF => bytes[q - 1] < 0x80,
-        _ => false,
-    }
-}
-
-/// The UTF-8 sequence at `bytes[i]` (a byte at or above 0x80): its length,
-/// or the length of the invalid prefix as `std::str::Utf8Error::error_len`
-/// gives it (`None`: cut short by the end of the input).
-fn utf8_sequence(bytes: &[u8], i: usize) -> Result<usize, Option<usize>> {
-    let lead = bytes[i];
-    let (len, second) = match lead {
-        0xC2..=0xDF => (2, 0x80..=0xBF),
-        0xE0 => (3, 0xA0..=0xBF),
-        0xE1..=0xEC | 0xEE..=0xEF => (3, 0x80..=0xBF),
-        0xED => (3, 0x80..=0x9F),
-        0xF0 => (4, 0x90..=0xBF),
-        0xF1..=0xF3 => (4, 0x80..=0xBF),
-        0xF4 => (4, 0x80..=0x8F),
-        _ => return Err(Some(1)),
-    };
-    for k in 1..len {
-        let Some(&b) = bytes.get(i + k) else {
-            return Err(None);
-        };
-        let ok = if k == 1 {
-            second.contains(&b)
-        } else {
-            (0x80..=0xBF).contains(&b)
-        };
-        if !ok {
-            return Err(Some(k));
-        }
-    }
-    Ok(len)
-}
-
 /// Interns a default scheme so that links can carry it without a lifetime:
 /// the common schemes are static strings; any other is kept in a small
 /// global set (one allocation per distinct scheme per process).
@@ -715,6 +594,13 @@ fn intern_scheme(scheme: &str) -> &'static str {
 }
 
 /// A piece of text: either a link or the text between links.
+///
+/// ```
+/// let f = iriscan::Finder::new();
+/// let spans: Vec<_> = f.spans("see x.org!").collect();
+/// assert_eq!(spans.iter().map(|s| s.as_str()).collect::<Vec<_>>(), ["see ", "x.org", "!"]);
+/// assert!(spans[0].link().is_none() && spans[1].link().is_some());
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span<'t> {
     text: &'t str,
@@ -724,29 +610,72 @@ pub struct Span<'t> {
 
 impl<'t> Span<'t> {
     /// The span's text.
+    ///
+    /// ```
+    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
+    /// assert_eq!(s.as_str(), "x.org");
+    /// ```
     pub fn as_str(&self) -> &'t str {
         self.text
     }
     /// Byte offset of the span's start.
+    ///
+    /// ```
+    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
+    /// assert_eq!(s.start(), 4);
+    /// ```
     pub fn start(&self) -> usize {
         self.start
     }
     /// Byte offset of the span's end (exclusive).
+    ///
+    /// ```
+    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
+    /// assert_eq!(s.end(), 9);
+    /// ```
     pub fn end(&self) -> usize {
         self.start + self.text.len()
     }
     /// The link, if this span is one.
+    ///
+    /// ```
+    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
+    /// assert_eq!(s.link().unwrap().kind(), iriscan::LinkKind::Domain);
+    /// ```
     pub fn link(&self) -> Option<&Link<'t>> {
         self.link.as_ref()
     }
 }
 
 /// Iterator over the spans of a text; see [`Finder::spans`].
+///
+/// ```
+/// let f = iriscan::Finder::new();
+/// let text = "a x.org b";
+/// assert_eq!(f.spans(text).map(|s| s.as_str()).collect::<String>(), text);
+/// ```
+#[derive(Debug)]
 pub struct Spans<'f, 't> {
     text: &'t str,
     links: Links<'f, 't>,
     pos: usize,
     pending: Option<Link<'t>>,
+}
+
+impl std::fmt::Debug for Links<'_, '_> {
+    /// Shows the finder and how far the scan has come.
+    ///
+    /// ```
+    /// let f = iriscan::Finder::new();
+    /// assert!(format!("{:?}", f.links("x.org")).starts_with("Links"));
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Links")
+            .field("finder", &self.finder)
+            .field("len", &self.bytes.len())
+            .field("pos", &(self.run_start + self.pos))
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'f, 't> Iterator for Spans<'f, 't> {
@@ -789,142 +718,6 @@ impl<'f, 't> Iterator for Spans<'f, 't> {
                 Some(span)
             }
             None => None,
-        }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The next state of a xorshift generator: deterministic test inputs.
-    pub(crate) fn xorshift(state: &mut u64) -> u64 {
-        *state ^= *state << 13;
-        *state ^= *state >> 7;
-        *state ^= *state << 17;
-        *state
-    }
-
-    #[test]
-    fn utf8_sequences_decode_as_std_does() {
-        // Every lead byte with every second byte, and the third and fourth
-        // bytes at the edges of the continuation range, whole and cut short.
-        let edges = [0x00u8, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xFF];
-        for lead in 0x80..=0xFFu8 {
-            for second in 0..=0xFFu8 {
-                for &third in &edges {
-                    for &fourth in &edges {
-                        let seq = [lead, second, third, fourth];
-                        for cut in 1..=4 {
-                            let s = &seq[..cut];
-                            let ours = utf8_sequence(s, 0);
-                            // std's view of the first sequence only.
-                            let first = |v: &str| v.chars().next().map_or(0, char::len_utf8);
-                            let std = match std::str::from_utf8(s) {
-                                Ok(v) => Ok(first(v)),
-                                Err(e) if e.valid_up_to() > 0 => {
-                                    Ok(first(std::str::from_utf8(&s[..e.valid_up_to()]).unwrap()))
-                                }
-                                Err(e) => Err(e.error_len()),
-                            };
-                            assert_eq!(ours, std, "{s:02X?}");
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn word_at_a_time_helpers_agree_with_byte_loops() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..2000 {
-            // Mostly ASCII, with a high byte now and then.
-            let bytes: Vec<u8> = (0..(x % 90) as usize)
-                .map(|_| {
-                    xorshift(&mut x);
-                    if x % 11 == 0 {
-                        0x80 | (x >> 8) as u8
-                    } else {
-                        (x >> 8) as u8 & 0x7F
-                    }
-                })
-                .collect();
-            let n = bytes.len();
-            for i in 0..=n {
-                for end in [i, (i + 3).min(n), (i + 17).min(n), n] {
-                    let naive = (i..end).find(|&j| bytes[j] >= 0x80).unwrap_or(end);
-                    assert_eq!(skip_ascii(&bytes, i, end), naive, "{bytes:02X?} {i}..{end}");
-                }
-                if i >= 1 {
-                    for lo in [1, i / 2 + 1, i] {
-                        let naive = (lo..i).rev().find(|&q| is_error_anywhere(&bytes, q));
-                        assert_eq!(last_error_anywhere(&bytes, lo, i), naive, "{bytes:02X?} {lo}..{i}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn skipping_binary_finds_the_same_links_as_scanning_every_run() {
-        // Reference: split at every invalid sequence with std and scan each
-        // valid run as text.
-        fn reference(f: &Finder, mut b: &[u8]) -> Vec<(usize, String)> {
-            let mut out = Vec::new();
-            let mut base = 0;
-            loop {
-                let (valid, skip) = match std::str::from_utf8(b) {
-                    Ok(s) => (s, b.len()),
-                    Err(e) => (
-                        std::str::from_utf8(&b[..e.valid_up_to()]).unwrap(),
-                        e.valid_up_to() + e.error_len().unwrap_or(b.len() - e.valid_up_to()),
-                    ),
-                };
-                out.extend(f.links(valid).map(|l| (base + l.start(), l.as_str().to_owned())));
-                if skip >= b.len() {
-                    return out;
-                }
-                base += skip;
-                b = &b[skip..];
-            }
-        }
-        let f = Finder::new();
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let pieces: [&[u8]; 10] = [
-            b"http://a.example/x",
-            b" mail x@y.org ",
-            b"\xFF",
-            b"\xE3\x80\x82",
-            b"\xC3\xA9",
-            b"\xE0\x80",
-            b"ab.cd.com",
-            b":",
-            b"\xF0\x9F\x98\x80",
-            b"\xED\xA0\x80",
-        ];
-        for _ in 0..20_000 {
-            let mut text = Vec::new();
-            for _ in 0..(x % 40) {
-                xorshift(&mut x);
-                if x % 3 == 0 {
-                    text.push((x >> 8) as u8);
-                } else if x % 7 == 1 {
-                    // A stretch of random bytes, long enough to be jumped.
-                    let mut y = x;
-                    for _ in 0..(x >> 40) % 120 {
-                        xorshift(&mut y);
-                        text.push((y >> 24) as u8);
-                    }
-                } else {
-                    text.extend_from_slice(pieces[(x >> 16) as usize % pieces.len()]);
-                }
-            }
-            let ours: Vec<(usize, String)> = f
-                .links_bytes(&text)
-                .map(|l| (l.start(), l.as_str().to_owned()))
-                .collect();
-            assert_eq!(ours, reference(&f, &text), "{text:02X?}");
         }
     }
 }

@@ -12,7 +12,7 @@
 //! targets, and for the first and last bytes of a text, a scalar loop
 //! computes the same mask (tests check all three agree).
 
-use super::scan::{is_label_byte, is_scheme_byte};
+use super::classes::{is_label_byte, is_scheme_byte};
 use super::Finder;
 
 /// The triggers of one text, handed out in increasing order.
@@ -489,8 +489,8 @@ mod avx2 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::tests::xorshift;
     use super::*;
+    use crate::find::testing::xorshift;
 
     fn finder() -> Finder {
         Finder::new()
@@ -618,7 +618,7 @@ mod tests {
 
     #[test]
     fn no_opaque_scheme_ends_in_a_digit() {
-        for s in super::super::scan::OPAQUE_SCHEMES {
+        for s in super::super::scheme::OPAQUE_SCHEMES {
             assert!(!s.as_bytes()[s.len() - 1].is_ascii_digit(), "{s}");
         }
     }

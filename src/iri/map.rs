@@ -7,10 +7,17 @@
 use super::parse::{char_at, HostKind};
 use super::{IriRef, ParseError};
 use crate::chars::{is_bidi_control, is_iprivate, is_ucschar, is_uri_ascii};
+use crate::pct::{pct_octet, pct_run, push_non_ascii_encoded, push_pct_byte, push_pct_char};
 use core::fmt;
 use std::borrow::Cow;
 
 /// Errors of IRI → URI mapping.
+///
+/// ```
+/// use iriscan::{to_uri, MapError};
+/// assert!(matches!(to_uri("http://a.com/a b"), Err(MapError::Parse(_))));
+/// assert!(to_uri("http://xn--a.例え.jp/").is_err()); // IDNA rejects the `xn--a` label
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MapError {
@@ -51,7 +58,15 @@ impl From<ParseError> for MapError {
 }
 
 /// How `ireg-name` hosts with non-ASCII characters are mapped (3987bis §3.4).
+///
+/// ```
+/// use iriscan::iri::{to_uri_with, HostMapping, ToUriOptions};
+/// let opts = ToUriOptions { host_mapping: HostMapping::PercentEncode, ..ToUriOptions::default() };
+/// assert_eq!(to_uri_with("http://例え.jp/", &opts)?, "http://%E4%BE%8B%E3%81%88.jp/");
+/// # Ok::<(), iriscan::MapError>(())
+/// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum HostMapping {
     /// IDNA (punycode) for schemes known to use DNS ([`uses_dns`]),
     /// percent-encoding for all others. The default.
@@ -66,7 +81,7 @@ pub enum HostMapping {
 /// Options for [`to_uri_with`].
 ///
 /// ```
-/// use iriscan::{to_uri_with, ToUriOptions};
+/// use iriscan::iri::{to_uri_with, ToUriOptions};
 /// let opts = ToUriOptions { encode_forbidden_ascii: true, ..Default::default() };
 /// assert_eq!(to_uri_with("http://example.com/a b|c", &opts)?, "http://example.com/a%20b%7Cc");
 /// # Ok::<(), iriscan::MapError>(())
@@ -87,8 +102,8 @@ pub struct ToUriOptions {
 /// `mailto` counts: the domain of each address is mapped with IDNA.
 ///
 /// ```
-/// assert!(iriscan::uses_dns("HTTPS"));
-/// assert!(!iriscan::uses_dns("urn"));
+/// assert!(iriscan::iri::uses_dns("HTTPS"));
+/// assert!(!iriscan::iri::uses_dns("urn"));
 /// ```
 pub fn uses_dns(scheme: &str) -> bool {
     const DNS: &[&str] = &[
@@ -148,35 +163,6 @@ pub fn uses_dns(scheme: &str) -> bool {
         .contains(scheme)
 }
 
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
-/// Appends the UTF-8 bytes of `c` percent-encoded with uppercase hex (RFC 3987 §3.1 step 2).
-pub(crate) fn push_pct_char(out: &mut String, c: char) {
-    let mut buf = [0u8; 4];
-    for &b in c.encode_utf8(&mut buf).as_bytes() {
-        push_pct_byte(out, b);
-    }
-}
-
-pub(crate) fn push_pct_byte(out: &mut String, b: u8) {
-    out.push('%');
-    out.push(HEX[(b >> 4) as usize] as char);
-    out.push(HEX[(b & 15) as usize] as char);
-}
-
-/// Appends `s` with every non-ASCII character percent-encoded.
-fn push_encoded(out: &mut String, s: &str) {
-    let mut last = 0;
-    for (i, c) in s.char_indices() {
-        if !c.is_ascii() {
-            out.push_str(&s[last..i]);
-            push_pct_char(out, c);
-            last = i + c.len_utf8();
-        }
-    }
-    out.push_str(&s[last..]);
-}
-
 /// The ASCII form of a non-ASCII DNS host (IDNA, remembered per thread:
 /// see `HostMemo`).
 fn idna_host(host: &str) -> Result<String, MapError> {
@@ -210,7 +196,7 @@ pub fn to_uri(iri: &str) -> Result<Cow<'_, str>, MapError> {
 /// Maps an IRI reference to a URI reference with the given options.
 ///
 /// ```
-/// use iriscan::{to_uri_with, HostMapping, ToUriOptions};
+/// use iriscan::iri::{to_uri_with, HostMapping, ToUriOptions};
 /// let pct = ToUriOptions { host_mapping: HostMapping::PercentEncode, ..Default::default() };
 /// assert_eq!(to_uri_with("http://résumé.example.org", &pct)?, "http://r%C3%A9sum%C3%A9.example.org");
 /// # Ok::<(), iriscan::MapError>(())
@@ -243,11 +229,11 @@ pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<
     if let Some((_, auth_end)) = spans.authority {
         let (hs, he) = spans.host;
         let host = &s[hs..he];
-        push_encoded(&mut out, &s[..hs]);
+        push_non_ascii_encoded(&mut out, &s[..hs]);
         if !host.is_ascii() && dns && spans.host_kind == Some(HostKind::RegName) && !host.contains('%') {
             out.push_str(&idna_host(host)?);
         } else {
-            push_encoded(&mut out, host);
+            push_non_ascii_encoded(&mut out, host);
         }
         out.push_str(&s[he..auth_end]);
         pos = auth_end;
@@ -255,7 +241,7 @@ pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<
     let (ps, pe) = spans.path;
     if scheme.eq_ignore_ascii_case("mailto") && dns {
         // mailto:addr1,addr2 — each address's domain is a DNS name (RFC 6068).
-        push_encoded(&mut out, &s[pos..ps]);
+        push_non_ascii_encoded(&mut out, &s[pos..ps]);
         let mut first = true;
         for addr in s[ps..pe].split(',') {
             if !first {
@@ -264,17 +250,17 @@ pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<
             first = false;
             match addr.rfind('@') {
                 Some(at) if !addr[at + 1..].is_ascii() && !addr[at + 1..].contains('%') => {
-                    push_encoded(&mut out, &addr[..=at]);
+                    push_non_ascii_encoded(&mut out, &addr[..=at]);
                     out.push_str(&idna_host(&addr[at + 1..])?);
                 }
-                _ => push_encoded(&mut out, addr),
+                _ => push_non_ascii_encoded(&mut out, addr),
             }
         }
         pos = pe;
     }
     // Query: an IDN inside it is not punycoded (3987bis §3.4.3); it is
     // percent-encoded like the path and fragment.
-    push_encoded(&mut out, &s[pos..]);
+    push_non_ascii_encoded(&mut out, &s[pos..]);
     Ok(Cow::Owned(out))
 }
 
@@ -291,15 +277,6 @@ pub(crate) fn fit_for_iri(c: char, in_query: bool) -> bool {
         return false;
     }
     is_ucschar(c) || (in_query && is_iprivate(c))
-}
-
-/// Length of a run of `%XX` triplets starting at `i`.
-fn pct_run(b: &[u8], mut i: usize) -> usize {
-    let start = i;
-    while i + 2 < b.len() && b[i] == b'%' && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit() {
-        i += 3;
-    }
-    i - start
 }
 
 /// Maps a URI (reference) to an IRI for display (RFC 3987 §3.2, 3987bis §4).
@@ -346,10 +323,7 @@ pub fn to_iri(uri: &str) -> Cow<'_, str> {
             i += run;
             continue;
         }
-        let octets: Vec<u8> = b[i..i + run]
-            .chunks(3)
-            .map(|t| crate::chars::pct_octet(t[1], t[2]))
-            .collect();
+        let octets: Vec<u8> = b[i..i + run].chunks(3).map(|t| pct_octet(t[1], t[2])).collect();
         let o = out.get_or_insert_with(|| String::with_capacity(uri.len()));
         o.push_str(&uri[last..i]);
         let mut k = 0;
@@ -478,7 +452,7 @@ fn host_to_unicode(iri: Cow<'_, str>) -> Cow<'_, str> {
 /// non-characters, and private use outside the query.
 ///
 /// ```
-/// use iriscan::leiri_to_iri;
+/// use iriscan::iri::leiri_to_iri;
 /// assert_eq!(leiri_to_iri("http://example.com/a b<c>"), "http://example.com/a%20b%3Cc%3E");
 /// assert_eq!(leiri_to_iri("http://example.com/\u{E000}?\u{E000}"), "http://example.com/%EE%80%80?\u{E000}");
 /// assert!(matches!(leiri_to_iri("http://example.com/é"), std::borrow::Cow::Borrowed(_)));

@@ -18,10 +18,10 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-pub mod grammar;
 mod map;
 mod normalize;
 pub(crate) mod parse;
+pub(crate) mod quick;
 mod resolve;
 
 pub use map::{leiri_to_iri, to_iri, to_uri, to_uri_with, uses_dns, HostMapping, MapError, ToUriOptions};
@@ -29,7 +29,6 @@ pub use normalize::{equivalent, normalize};
 pub use parse::{Component, ErrorKind, HostKind, ParseError};
 pub use resolve::{remove_dot_segments, resolve};
 
-pub(crate) use map::{push_pct_byte, push_pct_char};
 use parse::{Mode, Spans};
 use std::borrow::Cow;
 
@@ -77,26 +76,64 @@ impl<'a> IriRef<'a> {
     }
 
     /// The whole reference as written.
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert_eq!(r.as_str(), "http://user@例え.jp:8080/パス?q#f");
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn as_str(&self) -> &'a str {
         self.text
     }
     /// Whether the reference has a scheme (is an IRI, not a relative reference).
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert!(r.is_absolute());
+    /// assert!(!iriscan::IriRef::parse("../x")?.is_absolute());
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn is_absolute(&self) -> bool {
         self.spans.scheme_colon.is_some()
     }
     /// This reference as an [`Iri`], if it has a scheme.
-    pub fn to_iri(&self) -> Option<Iri<'a>> {
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert_eq!(r.as_iri().map(|i| i.scheme()), Some("http"));
+    /// assert!(iriscan::IriRef::parse("../x")?.as_iri().is_none());
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
+    pub fn as_iri(&self) -> Option<Iri<'a>> {
         self.is_absolute().then_some(Iri(*self))
     }
     /// The scheme, without the `:`.
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert_eq!(r.scheme(), Some("http"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn scheme(&self) -> Option<&'a str> {
         self.spans.scheme_colon.map(|c| &self.text[..c])
     }
     /// The authority (after `//`, before the path), if present.
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert_eq!(r.authority(), Some("user@例え.jp:8080"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn authority(&self) -> Option<&'a str> {
         self.spans.authority.map(|(s, e)| &self.text[s..e])
     }
     /// The userinfo (before `@` in the authority), if present.
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert_eq!(r.userinfo(), Some("user"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn userinfo(&self) -> Option<&'a str> {
         match (self.spans.authority, self.spans.userinfo_at) {
             (Some((s, _)), Some(at)) => Some(&self.text[s..at]),
@@ -105,28 +142,64 @@ impl<'a> IriRef<'a> {
     }
     /// The host as written (brackets included for IP literals), if there is
     /// an authority. May be empty (`file:///etc`).
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert_eq!(r.host(), Some("例え.jp"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn host(&self) -> Option<&'a str> {
         self.spans
             .authority
             .map(|_| &self.text[self.spans.host.0..self.spans.host.1])
     }
     /// What kind of host the authority names.
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert_eq!(r.host_kind(), Some(iriscan::HostKind::RegName));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn host_kind(&self) -> Option<HostKind> {
         self.spans.host_kind
     }
     /// The port digits (after `:`), if a `:` follows the host. May be empty.
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert_eq!(r.port(), Some("8080"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn port(&self) -> Option<&'a str> {
         self.spans.port.map(|(s, e)| &self.text[s..e])
     }
     /// The path; possibly empty.
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert_eq!(r.path(), "/パス");
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn path(&self) -> &'a str {
         &self.text[self.spans.path.0..self.spans.path.1]
     }
     /// The query (after `?`), if present.
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert_eq!(r.query(), Some("q"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn query(&self) -> Option<&'a str> {
         self.spans.query.map(|(s, e)| &self.text[s..e])
     }
     /// The fragment (after `#`), if present.
+    ///
+    /// ```
+    /// let r = iriscan::IriRef::parse("http://user@例え.jp:8080/パス?q#f")?;
+    /// assert_eq!(r.fragment(), Some("f"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn fragment(&self) -> Option<&'a str> {
         self.spans.fragment.map(|s| &self.text[s..])
     }
@@ -157,46 +230,112 @@ impl<'a> Iri<'a> {
         parse::parse(text, Mode::Absolute).map(|spans| Iri(IriRef { text, spans }))
     }
     /// The whole IRI as written.
+    ///
+    /// ```
+    /// let i = iriscan::Iri::parse("https://user@[2001:db8::1]:443/a?q=1#top")?;
+    /// assert_eq!(i.as_str(), "https://user@[2001:db8::1]:443/a?q=1#top");
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn as_str(&self) -> &'a str {
         self.0.text
     }
     /// This IRI as an [`IriRef`].
+    ///
+    /// ```
+    /// let i = iriscan::Iri::parse("https://user@[2001:db8::1]:443/a?q=1#top")?;
+    /// assert!(i.as_iri_ref().is_absolute());
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn as_iri_ref(&self) -> &IriRef<'a> {
         &self.0
     }
     /// The scheme, without the `:`.
+    ///
+    /// ```
+    /// let i = iriscan::Iri::parse("https://user@[2001:db8::1]:443/a?q=1#top")?;
+    /// assert_eq!(i.scheme(), "https");
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn scheme(&self) -> &'a str {
         self.0.scheme().unwrap_or("")
     }
     /// The authority (after `//`), if present.
+    ///
+    /// ```
+    /// let i = iriscan::Iri::parse("https://user@[2001:db8::1]:443/a?q=1#top")?;
+    /// assert_eq!(i.authority(), Some("user@[2001:db8::1]:443"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn authority(&self) -> Option<&'a str> {
         self.0.authority()
     }
     /// The userinfo (before `@` in the authority), if present.
+    ///
+    /// ```
+    /// let i = iriscan::Iri::parse("https://user@[2001:db8::1]:443/a?q=1#top")?;
+    /// assert_eq!(i.userinfo(), Some("user"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn userinfo(&self) -> Option<&'a str> {
         self.0.userinfo()
     }
     /// The host as written (brackets included for IP literals), if there is an authority.
+    ///
+    /// ```
+    /// let i = iriscan::Iri::parse("https://user@[2001:db8::1]:443/a?q=1#top")?;
+    /// assert_eq!(i.host(), Some("[2001:db8::1]"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn host(&self) -> Option<&'a str> {
         self.0.host()
     }
     /// What kind of host the authority names.
+    ///
+    /// ```
+    /// let i = iriscan::Iri::parse("https://user@[2001:db8::1]:443/a?q=1#top")?;
+    /// assert_eq!(i.host_kind(), Some(iriscan::HostKind::Ipv6));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn host_kind(&self) -> Option<HostKind> {
         self.0.host_kind()
     }
     /// The port digits, if a `:` follows the host.
+    ///
+    /// ```
+    /// let i = iriscan::Iri::parse("https://user@[2001:db8::1]:443/a?q=1#top")?;
+    /// assert_eq!(i.port(), Some("443"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn port(&self) -> Option<&'a str> {
         self.0.port()
     }
     /// The path; possibly empty.
+    ///
+    /// ```
+    /// let i = iriscan::Iri::parse("https://user@[2001:db8::1]:443/a?q=1#top")?;
+    /// assert_eq!(i.path(), "/a");
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn path(&self) -> &'a str {
         self.0.path()
     }
     /// The query (after `?`), if present.
+    ///
+    /// ```
+    /// let i = iriscan::Iri::parse("https://user@[2001:db8::1]:443/a?q=1#top")?;
+    /// assert_eq!(i.query(), Some("q=1"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn query(&self) -> Option<&'a str> {
         self.0.query()
     }
     /// The fragment (after `#`), if present.
+    ///
+    /// ```
+    /// let i = iriscan::Iri::parse("https://user@[2001:db8::1]:443/a?q=1#top")?;
+    /// assert_eq!(i.fragment(), Some("top"));
+    /// # Ok::<(), iriscan::ParseError>(())
+    /// ```
     pub fn fragment(&self) -> Option<&'a str> {
         self.0.fragment()
     }

@@ -2,9 +2,10 @@
 //! syntax-based normalization (§5.3.2), then scheme-based normalization
 //! (§5.3.3) for http, https, ws and wss.
 
-use super::map::{fit_for_iri, push_pct_byte};
+use super::map::fit_for_iri;
 use super::parse::HostKind;
 use super::{remove_dot_segments, IriRef, ParseError};
+use crate::pct::push_pct_byte;
 
 /// Case and percent-encoding normalization of one component (§5.3.2.1,
 /// §5.3.2.3): `%xx` hex in uppercase; octets that encode unreserved ASCII
@@ -23,7 +24,7 @@ fn normalize_pct(out: &mut String, s: &str, in_query: bool) {
         let mut octets = Vec::new();
         let mut j = i;
         while j + 2 < b.len() && b[j] == b'%' && b[j + 1].is_ascii_hexdigit() && b[j + 2].is_ascii_hexdigit() {
-            octets.push(crate::chars::pct_octet(b[j + 1], b[j + 2]));
+            octets.push(crate::pct::pct_octet(b[j + 1], b[j + 2]));
             j += 3;
         }
         if octets.is_empty() {
@@ -90,7 +91,7 @@ fn default_port(scheme: &str) -> Option<&'static str> {
 /// different, as §5.3.2.2 allows only for IRIs known to be normalized.
 ///
 /// ```
-/// use iriscan::normalize;
+/// use iriscan::iri::normalize;
 /// assert_eq!(normalize("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?, "example://a/b/c/%7Bfoo%7D");
 /// assert_eq!(normalize("HTTP://www.EXAMPLE.com:80")?, "http://www.example.com/");
 /// # Ok::<(), iriscan::ParseError>(())
@@ -170,7 +171,7 @@ pub fn normalize(iri: &str) -> Result<String, ParseError> {
 /// not parse are equivalent only if identical.
 ///
 /// ```
-/// use iriscan::equivalent;
+/// use iriscan::iri::equivalent;
 /// assert!(equivalent("http://example.com", "http://example.com:80/"));
 /// assert!(!equivalent("http://example.com/", "http://example.com/?"));
 /// assert!(!equivalent("http://example.com/", "http://example.com/#"));

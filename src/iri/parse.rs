@@ -10,10 +10,18 @@
 //! exactly the same strings.
 
 use crate::chars::{is_bidi_control, is_iprivate, is_ucschar};
+use crate::pct::pcts_ok;
 use core::fmt;
 
 /// The component of an IRI a byte belongs to, as named in parse errors.
+///
+/// ```
+/// let err = iriscan::Iri::parse("http://a.com/a b").unwrap_err();
+/// assert_eq!(err.component(), iriscan::Component::Path);
+/// assert_eq!(err.component().to_string(), "path");
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Component {
     /// `scheme`
     Scheme,
@@ -46,6 +54,12 @@ impl fmt::Display for Component {
 }
 
 /// What went wrong at a parse error's offset.
+///
+/// ```
+/// use iriscan::{ErrorKind, Iri};
+/// assert_eq!(Iri::parse("http://a.com/%zz").unwrap_err().kind(), ErrorKind::InvalidPercentEncoding);
+/// assert_eq!(Iri::parse("a.com/x").unwrap_err().kind(), ErrorKind::MissingScheme);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum ErrorKind {
@@ -93,14 +107,29 @@ impl ParseError {
         }
     }
     /// Byte offset of the error in the input.
+    ///
+    /// ```
+    /// let err = iriscan::Iri::parse("http://a.com/a b").unwrap_err();
+    /// assert_eq!(err.offset(), 14);
+    /// ```
     pub fn offset(&self) -> usize {
         self.offset
     }
     /// The component in which the error occurred.
+    ///
+    /// ```
+    /// let err = iriscan::Iri::parse("http://a.com/a b").unwrap_err();
+    /// assert_eq!(err.component(), iriscan::Component::Path);
+    /// ```
     pub fn component(&self) -> Component {
         self.component
     }
     /// What went wrong.
+    ///
+    /// ```
+    /// let err = iriscan::Iri::parse("http://a.com/a b").unwrap_err();
+    /// assert_eq!(err.kind(), iriscan::ErrorKind::InvalidChar(' '));
+    /// ```
     pub fn kind(&self) -> ErrorKind {
         self.kind
     }
@@ -151,7 +180,17 @@ impl fmt::Display for ParseError {
 impl std::error::Error for ParseError {}
 
 /// The kind of host an authority names (RFC 3987 `ihost`).
+///
+/// ```
+/// use iriscan::{HostKind, Iri};
+/// assert_eq!(Iri::parse("http://192.0.2.1/")?.host_kind(), Some(HostKind::Ipv4));
+/// assert_eq!(Iri::parse("http://[v7.x]/")?.host_kind(), Some(HostKind::IpvFuture));
+/// assert_eq!(Iri::parse("http://例え.jp/")?.host_kind(), Some(HostKind::RegName));
+/// assert_eq!(Iri::parse("urn:x")?.host_kind(), None);
+/// # Ok::<(), iriscan::ParseError>(())
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum HostKind {
     /// `IPv4address`: four dec-octets.
     Ipv4,
@@ -207,12 +246,12 @@ const ALNUM: u128 = range_mask(b'a', b'z') | range_mask(b'A', b'Z') | range_mask
 const UNRESERVED: u128 = ALNUM | mask(b"-._~");
 const SUB_DELIMS: u128 = mask(b"!$&'()*+,;=");
 const USERINFO: u128 = UNRESERVED | SUB_DELIMS | mask(b":");
-const REG_NAME: u128 = UNRESERVED | SUB_DELIMS;
+pub(super) const REG_NAME: u128 = UNRESERVED | SUB_DELIMS;
 const PCHAR: u128 = UNRESERVED | SUB_DELIMS | mask(b":@");
 const PATH: u128 = PCHAR | mask(b"/");
 const QUERY: u128 = PCHAR | mask(b"/?");
 const FRAGMENT: u128 = QUERY;
-const SCHEME_TAIL: u128 = ALNUM | mask(b"+-.");
+pub(super) const SCHEME_TAIL: u128 = ALNUM | mask(b"+-.");
 
 /// The masks with a flag in `CLASSES`, in flag order.
 const CLASS_MASKS: [u128; 8] = [
@@ -260,7 +299,7 @@ const fn class_bit(mask: u128) -> u8 {
 }
 
 #[inline(always)]
-fn ascii_in(mask: u128, b: u8) -> bool {
+pub(super) fn ascii_in(mask: u128, b: u8) -> bool {
     let bit = class_bit(mask);
     if bit != 0 {
         // `mask` is a constant at every call site: this branch is resolved
@@ -273,7 +312,7 @@ fn ascii_in(mask: u128, b: u8) -> bool {
 
 /// Decodes the character starting at byte `i` of `s` (which must be a char boundary).
 #[inline]
-pub(crate) fn char_at(s: &str, i: usize) -> char {
+pub(super) fn char_at(s: &str, i: usize) -> char {
     s[i..].chars().next().unwrap_or('\0')
 }
 
@@ -310,7 +349,7 @@ fn validate(s: &str, start: usize, end: usize, mask: u128, private: bool, comp: 
             }
         } else {
             // Letters of the common scripts are ucschar (a test checks).
-            let run = crate::find::common_letters_end(b, i, end);
+            let run = crate::letters::common_letters_end(b, i, end);
             if run > i {
                 i = run;
                 continue;
@@ -558,12 +597,12 @@ pub(crate) fn parse(s: &str, mode: Mode) -> Result<Spans, ParseError> {
 }
 
 /// `QUICK` flags: the path's ASCII, the query's (= the fragment's).
-const QUICK_PATH: u8 = 1;
-const QUICK_QUERY: u8 = 2;
+pub(super) const QUICK_PATH: u8 = 1;
+pub(super) const QUICK_QUERY: u8 = 2;
 
 /// Per byte value, the `QUICK_*` flags; `%` counts as allowed in the path
 /// and query (its two hex digits are checked apart).
-static QUICK: [u8; 256] = {
+pub(super) static QUICK: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut c = 0;
     while c < 128 {
@@ -584,7 +623,7 @@ static QUICK: [u8; 256] = {
 /// branch per eight; a `%` in the eight is checked apart, its digits
 /// within `end`). The byte loops after it find where anything else fails.
 #[inline]
-fn allowed_chunks_end(b: &[u8], mut i: usize, end: usize, allowed: u8) -> usize {
+pub(super) fn allowed_chunks_end(b: &[u8], mut i: usize, end: usize, allowed: u8) -> usize {
     while i + 10 <= end {
         let chunk: &[u8; 8] = b[i..i + 8].try_into().expect("eight bytes");
         if chunk.iter().fold(allowed, |all, &c| all & QUICK[c as usize]) == 0
@@ -604,124 +643,6 @@ fn has_byte(chunk: &[u8; 8], byte: u8) -> bool {
     const LOW: u64 = 0x0101_0101_0101_0101;
     let x = u64::from_le_bytes(*chunk) ^ (LOW * byte as u64);
     x.wrapping_sub(LOW) & !x & (LOW << 7) != 0
-}
-
-/// Whether the `%` at `b[i]` is followed by two hex digits.
-#[inline]
-pub(crate) fn is_pct_encoded(b: &[u8], i: usize) -> bool {
-    matches!(b.get(i + 1..i + 3), Some([h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
-}
-
-/// Whether every `%` among `b[i..i + 8]` starts a percent-encoding (the
-/// two bytes after the chunk must be in `b`). Percent-dense text
-/// (`%C3%A9%E2…`) comes here for most chunks: no branch depends on the
-/// data.
-#[inline(never)]
-fn pcts_ok(b: &[u8], i: usize) -> bool {
-    let hex = |c: u8| c.is_ascii_hexdigit();
-    let w = &b[i..i + 10];
-    (0..8).fold(true, |ok, j| ok & ((w[j] != b'%') | (hex(w[j + 1]) & hex(w[j + 2]))))
-}
-
-/// One pass over the common shape of an absolute IRI: `scheme ":"`, an
-/// optional `//` authority with a registered name (no userinfo, no IP
-/// literal) and port, then path, query and fragment. `true` only for
-/// strings [`parse`] accepts; `false` means "not this shape, or invalid":
-/// ask `parse`. The finder validates every candidate link, and most are of
-/// this shape.
-pub(crate) fn quick_valid_iri(s: &str) -> bool {
-    let b = s.as_bytes();
-    if !b.first().is_some_and(u8::is_ascii_alphabetic) {
-        return false;
-    }
-    let mut i = 1;
-    while i < b.len() && ascii_in(SCHEME_TAIL, b[i]) {
-        i += 1;
-    }
-    if b.get(i) != Some(&b':') {
-        return false;
-    }
-    i += 1;
-    let pct = |i: usize| is_pct_encoded(b, i);
-    if b[i..].starts_with(b"//") {
-        i += 2;
-        // ireg-name
-        while i < b.len() {
-            let c = b[i];
-            if ascii_in(REG_NAME, c) {
-                i += 1;
-            } else if c == b'%' && pct(i) {
-                i += 3;
-            } else if c >= 0x80 {
-                // Letters of the common scripts are ucschar (a test checks).
-                let run = crate::find::common_letters_end(b, i, b.len());
-                if run > i {
-                    i = run;
-                    continue;
-                }
-                let ch = char_at(s, i);
-                if !is_ucschar(ch) || is_bidi_control(ch) {
-                    return false;
-                }
-                i += ch.len_utf8();
-            } else {
-                break;
-            }
-        }
-        // [ ":" port ]
-        if b.get(i) == Some(&b':') {
-            i += 1;
-            while i < b.len() && b[i].is_ascii_digit() {
-                i += 1;
-            }
-        }
-        if i < b.len() && !matches!(b[i], b'/' | b'?' | b'#') {
-            return false;
-        }
-    }
-    // ipath, [ "?" iquery ], [ "#" ifragment ]: the path allows PATH, the
-    // query and fragment QUERY (= FRAGMENT), only the query iprivate.
-    let mut allowed = QUICK_PATH;
-    let mut private = false;
-    let mut in_fragment = false;
-    while i < b.len() {
-        i = allowed_chunks_end(b, i, b.len(), allowed);
-        let Some(&c) = b.get(i) else { break };
-        if c < 0x80 {
-            if c == b'%' {
-                if !pct(i) {
-                    return false;
-                }
-                i += 3;
-            } else if QUICK[c as usize] & allowed != 0 {
-                i += 1;
-            } else if c == b'?' && allowed == QUICK_PATH {
-                allowed = QUICK_QUERY;
-                private = true;
-                i += 1;
-            } else if c == b'#' && !in_fragment {
-                allowed = QUICK_QUERY; // FRAGMENT == QUERY
-                private = false;
-                in_fragment = true;
-                i += 1;
-            } else {
-                return false;
-            }
-        } else {
-            // Letters of the common scripts are ucschar (a test checks).
-            let run = crate::find::common_letters_end(b, i, b.len());
-            if run > i {
-                i = run;
-                continue;
-            }
-            let ch = char_at(s, i);
-            if is_bidi_control(ch) || !(is_ucschar(ch) || (private && is_iprivate(ch))) {
-                return false;
-            }
-            i += ch.len_utf8();
-        }
-    }
-    true
 }
 
 /// Validates `ipath-abempty [ "?" iquery ] [ "#" ifragment ]`: what may
@@ -769,58 +690,13 @@ pub(crate) fn can_appear_in_iri(c: char) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use proptest::prelude::*;
-
-    /// Pieces that exercise every branch of the quick check: delimiters,
-    /// percent-encodings good and bad, userinfo, IP literals, ports,
-    /// ucschar, iprivate, bidi controls, characters no IRI allows.
-    const PIECES: &[&str] = &[
-        "http", "h", "x+y", "1", ":", "//", "/", "?", "#", "@", "[", "]", "::1", "v1.x", "a", "Z", "0", "-", ".", "_",
-        "~", "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "%", "%4", "%41", "%zz", "é", "例", "\u{E000}",
-        "\u{202E}", "\u{200E}", "\u{FFFE}", " ", "<", "\"", "{", "|", "\\", "^", "`", "80", ":8080",
-    ];
-
-    fn iri_like() -> impl Strategy<Value = String> {
-        prop::collection::vec(prop::sample::select(PIECES), 0..24).prop_map(|v| v.concat())
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(20_000))]
-
-        #[test]
-        fn quick_check_accepts_only_what_the_parser_accepts(s in iri_like()) {
-            if quick_valid_iri(&s) {
-                prop_assert!(parse(&s, Mode::Absolute).is_ok(), "{s:?}");
-            }
-        }
-
-        /// After a plain authority the quick check knows every rule: it
-        /// must agree with the parser both ways, on tails long enough for
-        /// the eight-byte path (and `%` anywhere in or across its eights).
-        #[test]
-        fn quick_check_agrees_with_the_parser_after_a_plain_authority(
-            tail in prop::collection::vec(prop::sample::select(PIECES), 0..64).prop_map(|v| v.concat()),
-        ) {
-            let s = format!("http://a.example/{tail}");
-            prop_assert_eq!(quick_valid_iri(&s), parse(&s, Mode::Absolute).is_ok(), "{:?}", s);
-        }
-
-        #[test]
-        fn quick_check_on_scheme_prefixed_strings(tail in iri_like()) {
-            for s in [format!("http://{tail}"), format!("mailto:{tail}"), format!("urn:{tail}")] {
-                if quick_valid_iri(&s) {
-                    prop_assert!(parse(&s, Mode::Absolute).is_ok(), "{s:?}");
-                }
-            }
-        }
-    }
 
     #[test]
     fn common_letters_are_ucschar() {
         for c in (0x80..0x10000).filter_map(char::from_u32) {
             let mut buf = [0u8; 4];
             let enc = c.encode_utf8(&mut buf).as_bytes();
-            if crate::find::common_letters_end(enc, 0, enc.len()) == enc.len() {
+            if crate::letters::common_letters_end(enc, 0, enc.len()) == enc.len() {
                 assert!(is_ucschar(c) && !is_bidi_control(c), "U+{:04X}", c as u32);
             }
         }
@@ -853,31 +729,6 @@ mod tests {
             for b in 0..=255u8 {
                 assert_eq!(ascii_in(mask, b), b < 128 && mask & (1u128 << b) != 0, "{b}");
             }
-        }
-    }
-
-    #[test]
-    fn quick_check_accepts_the_common_shapes() {
-        for s in [
-            "https://www.example.com/path/to/page?x=1&y=2#top",
-            "http://例え.テスト/パス",
-            "https://документы.пример.рф/поиск-ссылок/",
-            "http://a.example:8080/",
-            "ftp://ftp.example.org/pub/file.tar.gz",
-            "mailto:someone@example.com",
-            "urn:isbn:0451450523",
-            "https://en.wikipedia.org/wiki/Mercury_%28planet%29",
-            "http://example.com/?q=\u{E000}",
-        ] {
-            assert!(quick_valid_iri(s), "{s}");
-        }
-        for s in [
-            "http://example.com/a b",
-            "http://example.com/#a#b",
-            "http://e.com/%zz",
-            "http://e.com/\u{202E}",
-        ] {
-            assert!(!quick_valid_iri(s), "{s}");
         }
     }
 }

@@ -8,8 +8,8 @@ use super::{Iri, IriRef, ParseError};
 /// Runs in linear time: the output is a stack of segments.
 ///
 /// ```
-/// assert_eq!(iriscan::remove_dot_segments("/a/b/c/./../../g"), "/a/g");
-/// assert_eq!(iriscan::remove_dot_segments("mid/content=5/../6"), "mid/6");
+/// assert_eq!(iriscan::iri::remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+/// assert_eq!(iriscan::iri::remove_dot_segments("mid/content=5/../6"), "mid/6");
 /// ```
 pub fn remove_dot_segments(path: &str) -> String {
     let mut out = String::with_capacity(path.len());
@@ -120,9 +120,9 @@ pub(crate) fn resolve_parsed(base: &Iri<'_>, r: &IriRef<'_>) -> String {
 ///
 /// ```
 /// let base = "http://a/b/c/d;p?q";
-/// assert_eq!(iriscan::resolve(base, "g;x?y#s")?, "http://a/b/c/g;x?y#s");
-/// assert_eq!(iriscan::resolve(base, "../../../g")?, "http://a/g");
-/// assert_eq!(iriscan::resolve("http://例え.jp/ディレクトリ/", "ファイル")?, "http://例え.jp/ディレクトリ/ファイル");
+/// assert_eq!(iriscan::iri::resolve(base, "g;x?y#s")?, "http://a/b/c/g;x?y#s");
+/// assert_eq!(iriscan::iri::resolve(base, "../../../g")?, "http://a/g");
+/// assert_eq!(iriscan::iri::resolve("http://例え.jp/ディレクトリ/", "ファイル")?, "http://例え.jp/ディレクトリ/ファイル");
 /// # Ok::<(), iriscan::ParseError>(())
 /// ```
 pub fn resolve(base: &str, reference: &str) -> Result<String, ParseError> {

@@ -26,6 +26,7 @@ extern "C" {
 #define IRISCAN_KIND_IRI 1    /* an IRI with a scheme: https://…, mailto:…, urn:… */
 #define IRISCAN_KIND_EMAIL 2  /* a bare email address */
 #define IRISCAN_KIND_DOMAIN 3 /* a scheme-less domain: www.example.com, пример.рф */
+#define IRISCAN_KIND_OTHER 0  /* a kind of link added to the library after this header */
 
 /* Bits of the kinds mask of iriscan_finder_new_with. */
 #define IRISCAN_FIND_IRI 1u

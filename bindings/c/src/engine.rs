@@ -15,12 +15,17 @@ pub const KIND_IRI: i32 = 1;
 pub const KIND_EMAIL: i32 = 2;
 /// See [`KIND_IRI`].
 pub const KIND_DOMAIN: i32 = 3;
+/// A kind of link newer than the header (`IRISCAN_KIND_OTHER`).
+pub const KIND_OTHER: i32 = 0;
 
 fn kind_number(kind: LinkKind) -> i32 {
     match kind {
         LinkKind::Iri => KIND_IRI,
         LinkKind::Email => KIND_EMAIL,
         LinkKind::Domain => KIND_DOMAIN,
+        // `LinkKind` is non-exhaustive: a kind added later reaches C as
+        // IRISCAN_KIND_OTHER until the header names it.
+        _ => KIND_OTHER,
     }
 }
 

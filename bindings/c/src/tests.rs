@@ -79,6 +79,7 @@ fn header_kind_numbers_are_the_codes() {
         ("IRISCAN_KIND_IRI", engine::KIND_IRI),
         ("IRISCAN_KIND_EMAIL", engine::KIND_EMAIL),
         ("IRISCAN_KIND_DOMAIN", engine::KIND_DOMAIN),
+        ("IRISCAN_KIND_OTHER", engine::KIND_OTHER),
     ] {
         assert!(HEADER.contains(&format!("#define {name} {value} ")), "{name}");
     }

@@ -2,7 +2,7 @@
 //! API. Everything here is plain Rust (no PyO3), so that a rename in the
 //! library is a one-line change here and `lib.rs` only deals with Python.
 
-use iriscan::render::{Format, Renderer};
+use iriscan::render::{LinkText, Markup, Renderer};
 pub use iriscan::Finder;
 use iriscan::{Iri, LinkKind, MapError};
 
@@ -106,8 +106,9 @@ pub fn to_iri(uri: &str) -> String {
 /// HTML with every link as an anchor, shown by the display-safety policy
 /// (what a mail client should show), `href` the URI.
 pub fn linkify_html(finder: &Finder, text: &str) -> String {
-    let mut r = Renderer::new(Format::Html);
-    r.safe_display(true);
+    let mut r = Renderer::new(Markup::Html);
+    // Safe is the default; said here so a change of default cannot loosen it.
+    r.link_text(LinkText::Safe);
     r.render_str(finder, text)
 }
 

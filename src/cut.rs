@@ -1,0 +1,150 @@
+//! Where a large input may be cut into pieces that are scanned apart
+//! (streaming in chunks, parallel finding): the safe-cut rules that
+//! `stream.rs` and `parallel.rs` share. A cut is safe at a Hard byte that
+//! no link can cross; see the module documentation of [`crate::stream`].
+
+use crate::Finder;
+
+/// Bytes of look-ahead beyond the maximum link length that a cut of case 2
+/// or 3 leaves in the buffer: the finder looks past a link's end by at most
+/// an email local part (128 bytes), a TLD label, or one character.
+pub(crate) const LOOKAHEAD_SLACK: usize = 1024;
+
+/// Bytes scanned past a safe cut, so that the finder sees the character at
+/// the seam (grapheme-boundary and punctuation checks look one character
+/// ahead).
+pub(crate) const SEAM_LOOKAHEAD: usize = 64;
+
+/// Folded links open with `<` or `<URL:` and a scheme of at most 64 bytes:
+/// the extra reach of a folding opener before its link's start.
+pub(crate) const FOLD_OPENER_REACH: usize = 72;
+
+/// A cut prefers a newline when one lies within this distance of the ideal
+/// cut point (lines are the natural unit of logs and mail).
+pub(crate) const NEWLINE_PREFERENCE: usize = 4096;
+
+/// Whether `b` is an ASCII white-space or C0 control byte (U+0000–U+0020):
+/// UTS #58 Hard, never part of a UTF-8 multi-byte sequence, and a stop for
+/// every scan of the finder except inside folded links. DEL (0x7F) is Hard
+/// too, but the look-ahead over an authority (which decides where a host
+/// ends) runs across it, so it is no place for a cut.
+#[inline]
+pub(crate) fn is_hard_byte(b: u8) -> bool {
+    b <= b' '
+}
+
+/// How far before a cut a folding opener (`<scheme:`) can still produce a
+/// link that crosses the cut.
+pub(crate) fn fold_window(finder: &Finder) -> usize {
+    finder.get_max_link_len() + FOLD_OPENER_REACH
+}
+
+/// Look-ahead a cut needs when a link may cross it (case 2 and 3).
+pub(crate) fn lookahead_reserve(finder: &Finder) -> usize {
+    finder.get_max_link_len() + LOOKAHEAD_SLACK
+}
+
+/// The last Hard byte in `bytes[floor..end]` after position 0, preferring
+/// a newline within [`NEWLINE_PREFERENCE`] bytes of `end`.
+pub(crate) fn last_hard_before(bytes: &[u8], floor: usize, end: usize) -> Option<usize> {
+    let end = end.min(bytes.len());
+    let floor = floor.max(1);
+    if floor >= end {
+        return None;
+    }
+    let lo = end.saturating_sub(NEWLINE_PREFERENCE).max(floor);
+    if let Some(i) = memchr::memrchr(b'\n', &bytes[lo..end]) {
+        return Some(lo + i);
+    }
+    bytes[floor..end]
+        .iter()
+        .rposition(|&b| is_hard_byte(b))
+        .map(|i| floor + i)
+}
+
+/// If a folded link (RFC 3986 Appendix C, `<scheme:…` over lines) could
+/// cross a cut at `c`, the position of its `<`.
+///
+/// Such a link starts right after the last `<` before `c`: from its `:` to
+/// its `>` the finder stops at any other `<`, and between the `<` and the
+/// `:` there are only scheme bytes. So only that last `<` matters, and only
+/// if a scheme and `:` follow it and no closing `>` follows it before `c`
+/// (a `>` that may be a mail quote marker at the start of a continuation
+/// line does not close: the finder skips those).
+pub(crate) fn fold_opener_before(bytes: &[u8], c: usize, window: usize) -> Option<usize> {
+    let lo = c.saturating_sub(window);
+    let q = lo + memchr::memrchr(b'<', &bytes[lo..c])?;
+    let closed = memchr::memchr_iter(b'>', &bytes[q + 1..c]).any(|k| !may_be_quote_marker(bytes, q + 1 + k));
+    if closed {
+        return None;
+    }
+    // `<` scheme `:` (which also covers `<URL:`): a letter, then scheme bytes.
+    let rest = &bytes[q + 1..c];
+    if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let scheme_len = rest
+        .iter()
+        .take(FOLD_OPENER_REACH)
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
+        .count();
+    (rest.get(scheme_len) == Some(&b':')).then_some(q)
+}
+
+/// Whether the `>` at `g` may be a quote marker (`> `, `>>`) at the start of
+/// a line, which the finder skips inside a folded link: followed by a space,
+/// tab or `>`, and preceded on its line only by white space and other `>`.
+pub(crate) fn may_be_quote_marker(bytes: &[u8], g: usize) -> bool {
+    if !matches!(bytes.get(g + 1), Some(b' ' | b'\t' | b'>') | None) {
+        return false;
+    }
+    let line = &bytes[..g];
+    match line.iter().rposition(|b| !matches!(b, b' ' | b'\t' | b'\r' | b'>')) {
+        Some(i) => line[i] == b'\n',
+        None => false,
+    }
+}
+
+/// The last *safe* cut in `bytes[floor..end]`: a Hard byte that no link
+/// crosses (case 1 of the module documentation).
+pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, mut end: usize, window: usize) -> Option<usize> {
+    loop {
+        let c = last_hard_before(bytes, floor, end)?;
+        match fold_opener_before(bytes, c, window) {
+            None => return Some(c),
+            // Every cut between the opener and `c` is unsafe too.
+            Some(q) => end = q,
+        }
+    }
+}
+
+/// The first safe cut at or after `from` (see [`last_safe_cut`]).
+#[cfg(feature = "parallel")]
+pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Option<usize> {
+    loop {
+        let c = from.max(1) + bytes.get(from.max(1)..)?.iter().position(|&b| is_hard_byte(b))?;
+        match fold_opener_before(bytes, c, window) {
+            None => return Some(c),
+            Some(q) => {
+                // Safe again after the `>` that closes the opener, or once
+                // the opener is out of reach.
+                let out_of_reach = q + window + 1;
+                from = match memchr::memchr(b'>', &bytes[c..]) {
+                    Some(g) => (c + g + 1).min(out_of_reach),
+                    None => out_of_reach,
+                };
+            }
+        }
+    }
+}
+
+/// Moves `i` forward past UTF-8 continuation bytes (at most three), so that
+/// a forced cut never lands inside a character.
+pub(crate) fn snap_to_char_boundary(bytes: &[u8], mut i: usize) -> usize {
+    for _ in 0..3 {
+        if i < bytes.len() && bytes[i] & 0xC0 == 0x80 {
+            i += 1;
+        }
+    }
+    i
+}

@@ -1,0 +1,41 @@
+//! What the stages hand each other: a found link, the part of an IRI the
+//! forward scan is in, and the look-behind caps that keep finding linear.
+
+use super::LinkKind;
+
+/// A link found in one valid UTF-8 run, before it becomes a `Link`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Raw {
+    pub start: usize,
+    pub end: usize,
+    pub kind: LinkKind,
+    /// Written inside `<…>` folded over lines (RFC 3986 Appendix C).
+    pub folded: bool,
+}
+
+/// Which part of an IRI the forward scan is in (UTS 58 clears the bracket
+/// stack at part-specific characters).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum Part {
+    Authority,
+    Path,
+    Query,
+    Fragment,
+}
+
+/// How far back from a `:` a scheme may start.
+pub(super) const MAX_SCHEME_BACK: usize = 64;
+/// How far back from a dot a domain name may start (no DNS name is longer).
+pub(super) const MAX_DOMAIN_BACK: usize = 255;
+/// How far back from an `@` an email local part may start.
+pub(super) const MAX_LOCAL_BACK: usize = 128;
+
+/// What `domain::plain_dot_link` made of a dot.
+pub(super) enum Plain {
+    /// The link the general rules find.
+    Link(Raw),
+    /// The general rules find none.
+    NoLink,
+    /// Not the plain shape: ask the general rules.
+    Ask,
+}

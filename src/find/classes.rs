@@ -1,0 +1,119 @@
+//! Byte classes for the scanner's loops over ASCII: one table load and one
+//! test per byte, where the chained comparisons they replace cost several
+//! branches (and their mispredictions) per byte.
+
+use crate::iri::parse::ascii_can_appear_in_iri;
+
+/// `scheme` characters after the first (RFC 3986 §3.1).
+pub(super) const SCHEME_BYTE: u8 = 1;
+/// ASCII bytes of a domain label.
+pub(super) const LABEL_BYTE: u8 = 2;
+/// Bytes that end an authority, or that no authority in running text holds.
+pub(super) const AUTHORITY_END: u8 = 4;
+/// The ASCII domain dot.
+pub(super) const DOT_BYTE: u8 = 8;
+/// `can_appear_in_iri`.
+pub(super) const IN_IRI: u8 = 16;
+/// The forward scan may take the byte by its UTS 58 class alone: allowed
+/// in an IRI, not a bracket, not a quote a link may start after, not `?`
+/// or `#` (which may start a part)…
+pub(super) const SIMPLE: u8 = 32;
+/// …Include rather than Soft…
+pub(super) const INCLUDE: u8 = 64;
+/// …and no effect on the bracket stack or the part in any part (the other
+/// simple bytes, `/` `=` `&` `:`, clear the stack in some parts and need
+/// it empty). A unit test checks these classes against the UTS 58 data.
+pub(super) const NEUTRAL: u8 = 128;
+
+/// The classes of every byte (non-ASCII bytes have none).
+pub(super) static BYTE_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        if b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.') {
+            t[i] |= SCHEME_BYTE;
+        }
+        if b.is_ascii_alphanumeric() || b == b'-' {
+            t[i] |= LABEL_BYTE;
+        }
+        if matches!(b, b'/' | b'?' | b'#' | b'<' | b'>' | b'"') || b <= b' ' {
+            t[i] |= AUTHORITY_END;
+        }
+        if b == b'.' {
+            t[i] |= DOT_BYTE;
+        }
+        if ascii_can_appear_in_iri(b) {
+            t[i] |= IN_IRI;
+            let simple = !matches!(
+                b,
+                b'?' | b'#' | b'(' | b')' | b'[' | b']' | b'{' | b'}' | b'<' | b'>' | b'\'' | b'"' | b'`'
+            );
+            if simple {
+                // UTS 58 Soft among these: the sentence punctuation.
+                let soft = matches!(b, b'.' | b',' | b';' | b':' | b'!');
+                let neutral = !matches!(b, b'/' | b'=' | b'&' | b':');
+                t[i] |= SIMPLE | if soft { 0 } else { INCLUDE } | if neutral { NEUTRAL } else { 0 };
+            }
+        }
+        i += 1;
+    }
+    t
+};
+
+#[inline(always)]
+pub(super) fn has_class(b: u8, class: u8) -> bool {
+    BYTE_CLASS[b as usize] & class != 0
+}
+
+/// `scheme` characters after the first: ASCII letters, digits, `+-.`.
+#[inline]
+pub(super) fn is_scheme_byte(b: u8) -> bool {
+    has_class(b, SCHEME_BYTE)
+}
+
+/// Bytes of a domain label: ASCII letters, digits, `-`, and every byte of a
+/// non-ASCII character.
+#[inline]
+pub(super) fn is_label_byte(b: u8) -> bool {
+    has_class(b, LABEL_BYTE) || b >= 0x80
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::chars::{link_term, opening_bracket, LinkTerm};
+    use crate::find::end::closing_quote;
+    use crate::iri::parse::can_appear_in_iri;
+
+    #[test]
+    fn fast_ascii_classes_agree_with_the_uts58_data() {
+        let fast = |b: u8| BYTE_CLASS[b as usize] & (SIMPLE | INCLUDE | NEUTRAL);
+        for b in 0u8..=255 {
+            let k = fast(b);
+            if k != 0 {
+                let c = b as char;
+                let term = if k & INCLUDE != 0 {
+                    LinkTerm::Include
+                } else {
+                    LinkTerm::Soft
+                };
+                assert_eq!(link_term(c), term, "{c:?}");
+                assert!(
+                    can_appear_in_iri(c) && opening_bracket(c).is_none() && closing_quote(c).is_none(),
+                    "{c:?}"
+                );
+            }
+        }
+        assert_eq!(fast(b'a'), SIMPLE | INCLUDE | NEUTRAL);
+        assert_eq!(fast(b'/'), SIMPLE | INCLUDE);
+        assert_eq!(fast(b'?'), 0);
+    }
+
+    #[test]
+    fn ascii_in_iri_table_matches_the_parser() {
+        for b in 0u8..128 {
+            assert_eq!(has_class(b, IN_IRI), can_appear_in_iri(b as char), "{b}");
+        }
+    }
+}

@@ -1,0 +1,470 @@
+//! Scheme-less domains (`www.example.com`, `пример.рф`) and the domain of
+//! an email: from the dot before the TLD, the TLD, the labels before it,
+//! and an optional port, path, query and fragment.
+
+use super::candidate::{Part, Plain, Raw, MAX_DOMAIN_BACK, MAX_LOCAL_BACK, MAX_SCHEME_BACK};
+use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
+use super::email::{email, ends_with_ignore_case, plain_email};
+use super::end::{closing_quote, grapheme_end, is_grapheme_boundary, scan_forward, trim_end};
+use super::host::{
+    ascii_label_end, ascii_name_start, dns_labels_ok, label_end, mixed_label_end, mixed_name_start, AsciiLabels,
+};
+use super::repair::validate_tail;
+use super::tld::{is_file_extension, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES};
+use super::{Finder, LinkKind};
+use crate::chars::is_link_email;
+use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, is_domain_dot};
+
+/// Whether LinkEmail characters from `i` lead to an `@` (within the local
+/// part length cap): then the name before `i` is part of a local part.
+fn local_part_continues_to_at(text: &str, i: usize) -> bool {
+    for (n, c) in text[i..].char_indices() {
+        if c == '@' {
+            return true;
+        }
+        // Characters that also delimit URL parts are not taken as part of
+        // a local part here: `example.com/user@host` is a path, not an email.
+        if n > MAX_LOCAL_BACK || !is_link_email(c) || matches!(c, '/' | '?' | '#' | '=' | '&') {
+            return false;
+        }
+    }
+    false
+}
+
+/// A candidate scheme-less domain or email whose dot before the TLD is at `dot`.
+pub(super) fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
+    if dot_len == 1 && !f.strict_uts58 {
+        match plain_dot_link(f, text, dot, floor) {
+            Plain::Link(raw) => return Some(raw),
+            Plain::NoLink => return None,
+            Plain::Ask => {}
+        }
+    }
+    general_domain(f, text, dot, dot_len, floor)
+}
+
+/// Whether a bare domain or email that is followed by `c` (`None`: the
+/// end of the text) ends there, with nothing more to decide: the byte is in
+/// no label, local part or scheme, and none of `. : @ / ? #`, which start a
+/// port, path or address (a unit test checks these classes).
+#[inline(always)]
+fn ends_plain_name(c: Option<&u8>) -> bool {
+    match c {
+        None => true,
+        Some(&c) => {
+            c <= b' '
+                || matches!(
+                    c,
+                    b'"' | b'(' | b')' | b',' | b';' | b'<' | b'>' | b'[' | b'\\' | b']' | 0x7F
+                )
+        }
+    }
+}
+
+/// The bare domain or email at an ASCII `dot` when it has the shape most
+/// have: a TLD followed by a byte that ends any name (a sentence's `.` or
+/// a `:` before one included), labels before the dot and a local part
+/// before an `@`, all of ASCII and letters of the common scripts
+/// (`user.name@example.org`, `www.example.com`, `ольга@пример.рф`). One pass each way, with the label and local-part
+/// checks on the way, decides what the general rules ([`general_domain`])
+/// would, the common rejections included (`www.` before more labels, a dot
+/// in a local part before its `@`, a TLD that is not one). Anything else —
+/// non-ASCII, a port or path, a character that could continue an address,
+/// a name that reaches a cap — is [`Plain::Ask`]. Only for the default
+/// mode (a test compares both at every dot of random texts).
+pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -> Plain {
+    let b = text.as_bytes();
+    let after = dot + 1;
+    // The TLD (under 64 bytes: the general rules decide longer runs).
+    let limit = b.len().min(after + 63);
+    let mut tld_end = after;
+    // Letters of the common scripts (domain and email characters, grapheme
+    // boundaries next to ASCII: unit tests check each) count as letters.
+    let mut ascii = true;
+    tld_end = ascii_label_end(b, tld_end, limit);
+    if tld_end < limit && b[tld_end] >= 0x80 {
+        (tld_end, ascii) = mixed_label_end(b, tld_end, limit);
+    }
+    if tld_end == after || tld_end == limit {
+        return Plain::Ask;
+    }
+    match b.get(tld_end) {
+        // More labels, or a dot in a local part: no link at this dot.
+        Some(b'.') if b.get(tld_end + 1).is_some_and(u8::is_ascii_alphanumeric) => return Plain::NoLink,
+        Some(b'@') => return Plain::NoLink,
+        // The end of a sentence, or a colon that starts no port or scheme.
+        Some(b'.' | b':') if ends_plain_name(b.get(tld_end + 1)) => {}
+        c if ends_plain_name(c) => {}
+        _ => return Plain::Ask,
+    }
+    let tld = || &text[after..tld_end];
+    if !(if ascii {
+        crate::chars::is_label_tld(b, after, tld_end)
+    } else {
+        is_tld(tld())
+    }) {
+        return Plain::NoLink;
+    }
+    // The labels before the dot, checked backwards (the label rules read
+    // the same both ways; the TLD before the dot is a good label).
+    let lo = floor.max(dot.saturating_sub(MAX_DOMAIN_BACK));
+    let mut s = dot;
+    let mut labels = AsciiLabels::new();
+    s = ascii_name_start(b, s, lo, &mut labels);
+    if s > lo && b[s - 1] >= 0x80 {
+        let start = mixed_name_start(b, s, lo, &mut labels);
+        ascii &= start == s;
+        s = start;
+    }
+    if s == dot || (s > 0 && b[s - 1] >= 0x80) || (s == lo && lo > floor) {
+        return Plain::Ask;
+    }
+    if !labels.ok() {
+        return Plain::NoLink;
+    }
+    if s > 0 && b[s - 1] == b'@' {
+        return plain_email(f, b, s, tld_end, floor);
+    }
+    if !f.domain {
+        return Plain::NoLink;
+    }
+    let before = &b[floor..s];
+    // The byte before the name, even before the floor.
+    let prev = s.checked_sub(1).map(|p| b[p]);
+    if before.ends_with(b"://")
+        || prev.is_some_and(|p| {
+            matches!(
+                p,
+                b'/' | b'\\' | b'_' | b'$' | b'%' | b'~' | b'#' | b'*' | b'^' | b'|' | b'`'
+            )
+        })
+    {
+        return Plain::NoLink;
+    }
+    let first = &b[s..dot];
+    if ascii && !first.contains(&b'.') && !first.eq_ignore_ascii_case(b"www") && is_file_extension(tld()) {
+        return Plain::NoLink;
+    }
+    Plain::Link(Raw {
+        start: s,
+        end: tld_end,
+        kind: LinkKind::Domain,
+        folded: false,
+    })
+}
+
+/// The general rules for a scheme-less domain or email at `dot`.
+fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
+    let strict = f.strict_uts58;
+    let after = dot + dot_len;
+    let first = text.as_bytes()[after];
+    if first >= 0x80 && !char_at(text, after).is_some_and(starts_unicode_tld) {
+        return None;
+    }
+    // No TLD is longer than 63 bytes (ASCII) or `MAX_UNICODE_TLD_BYTES`:
+    // a dot before a long run of letters (CJK text after `。`) is rejected
+    // after reading that many.
+    let tld_end = label_end(text, after, MAX_UNICODE_TLD_BYTES);
+    if tld_end == after || tld_end - after > MAX_UNICODE_TLD_BYTES {
+        return None;
+    }
+    // The TLD must be the last label.
+    let next = char_at(text, tld_end);
+    if let Some(n) = next {
+        let bytes = text.as_bytes();
+        if n == '.' && bytes.get(tld_end + 1).is_some_and(|c| c.is_ascii_alphanumeric()) {
+            return None; // not the last label (ASCII fast path)
+        }
+        if is_domain_dot(n) && char_at(text, tld_end + n.len_utf8()).is_some_and(is_domain_char) {
+            return None;
+        }
+        if n == '@' || (n != '.' && is_link_email(n) && local_part_continues_to_at(text, tld_end)) {
+            return None; // a dot inside an email's local part (`user.name+tag@…`)
+        }
+    }
+    if !is_tld(&text[after..tld_end]) {
+        return None;
+    }
+    // `x-my.app+v2://…`: the name is the start of a scheme, not a domain.
+    let b = text.as_bytes();
+    let scheme_tail = b[tld_end..]
+        .iter()
+        .take(MAX_SCHEME_BACK)
+        .take_while(|&&c| is_scheme_byte(c))
+        .count();
+    if b[tld_end + scheme_tail..].starts_with(b"://") {
+        return None;
+    }
+    // Back up over the other labels.
+    let lo = floor.max(dot.saturating_sub(MAX_DOMAIN_BACK));
+    let mut s = dot;
+    while s > lo {
+        // ASCII labels and dots a byte at a time; other characters decoded.
+        if has_class(b[s - 1], LABEL_BYTE | DOT_BYTE) {
+            s -= 1;
+            continue;
+        }
+        if b[s - 1] < 0x80 {
+            break;
+        }
+        let run = common_letters_start(b, s, lo);
+        if run < s {
+            s = run;
+            continue;
+        }
+        let c = char_before(text, s)?;
+        if is_domain_char(c) || is_domain_dot(c) {
+            s -= c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    // The name goes on past the cap: longer than any DNS name, and a link
+    // never starts in the middle of one.
+    if s == lo && lo > floor && char_before(text, s).is_some_and(|c| is_domain_char(c) || is_domain_dot(c)) {
+        return None;
+    }
+    // A label never starts with a combining mark (IDNA): a mark before the
+    // name belongs to whatever precedes it.
+    while s < dot && b[s] >= 0x80 {
+        match char_at(text, s) {
+            Some(c) if !c.is_ascii() && !is_alphanumeric(c) => s += c.len_utf8(),
+            _ => break,
+        }
+    }
+    if s < lo || s >= dot || !text.is_char_boundary(s) {
+        return None;
+    }
+    let host = &text[s..tld_end];
+    if !dns_labels_ok(host) || !is_grapheme_boundary(text, s) {
+        return None;
+    }
+    let prev = char_before(text, s);
+    if prev == Some('@') {
+        return email(f, text, s, tld_end, floor);
+    }
+    if !f.domain && !strict {
+        return None;
+    }
+    let mut start = s;
+    let mut kind = LinkKind::Domain;
+    let before = &text[floor..s];
+    if strict {
+        if !f.domain {
+            return None;
+        }
+        for prefix in ["https://", "http://"] {
+            if ends_with_ignore_case(before, prefix) {
+                start = s - prefix.len();
+                kind = LinkKind::Iri;
+                break;
+            }
+        }
+        if kind == LinkKind::Domain && before.ends_with("://") {
+            return None;
+        }
+    } else {
+        if before.ends_with("://") {
+            return None; // a scheme IRI, judged (and rejected) by its scheme
+        }
+        if prev.is_some_and(|p| matches!(p, '/' | '\\' | '_' | '$' | '%' | '~' | '#' | '*' | '^' | '|' | '`')) {
+            return None; // a file path or an identifier, not a link
+        }
+        // `name.ext`: exactly one dot, the TLD a common file extension.
+        let tld = &text[after..tld_end];
+        let first = &text[s..dot];
+        if is_file_extension(tld) && host.is_ascii() && !first.contains('.') && !first.eq_ignore_ascii_case("www") {
+            return None;
+        }
+    }
+    let quote = if strict { None } else { prev.and_then(closing_quote) };
+    let mut end = tld_end;
+    // A trailing dot belongs to the host only when a port, path, query or
+    // fragment follows (`example.com./a`); never after the port.
+    if b.get(end) == Some(&b'.') && matches!(b.get(end + 1), Some(b'/' | b'?' | b'#' | b':')) {
+        end += 1;
+    }
+    // Optional :port (up to 65535).
+    if b.get(end) == Some(&b':') {
+        let digits = b[end + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if (1..=5).contains(&digits) {
+            let port: u32 = text[end + 1..end + 1 + digits].parse().unwrap_or(u32::MAX);
+            if port <= 65535 {
+                end += 1 + digits;
+            }
+        }
+    }
+    if b.get(end - 1) == Some(&b'.') && !matches!(b.get(end), Some(b'/' | b'?' | b'#')) {
+        end -= 1; // `example.com.:x`: the dot was not followed by a port after all
+    }
+    let host_end = end;
+    if matches!(b.get(end), Some(b'/' | b'?' | b'#')) {
+        end = scan_forward(f, text, end, Part::Path, quote, start);
+        end = trim_end(f, text, host_end, end);
+        if !strict && end > host_end {
+            end = validate_tail(f, text, host_end, end);
+        }
+    }
+    let end = if strict { end } else { grapheme_end(f, text, start, end) };
+    if end < tld_end {
+        return None;
+    }
+    Some(Raw {
+        start,
+        end,
+        kind,
+        folded: false,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::find::classes::SCHEME_BYTE;
+    use crate::find::testing::floor_before;
+    use crate::find::trigger::worth_a_look;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// The one-pass path for plain domains and emails decides, at
+        /// every ASCII dot, what the general rules decide: with names at
+        /// and past the walk-back caps, local parts, `mailto:`, file
+        /// extensions, every kind of byte before and after the name, and
+        /// emails or domains turned off.
+        #[test]
+        fn plain_dot_link_path_decides_what_the_general_rules_decide(
+            pieces in proptest::collection::vec(proptest::sample::select(DOT_PIECES), 0..24),
+            floor_at in 0usize..12,
+        ) {
+            let text = pieces.concat();
+            let mut finders = [Finder::new(), Finder::new(), Finder::new()];
+            finders[1].email(false);
+            finders[2].domain(false);
+            for f in &finders {
+                for (dot, _) in text.match_indices('.') {
+                    if !worth_a_look(text.as_bytes(), dot, 1) {
+                        continue;
+                    }
+                    let floor = floor_before(&text, dot, floor_at);
+                    let both = try_domain(f, &text, dot, 1, floor).map(|r| (r.start, r.end, r.kind));
+                    let general = general_domain(f, &text, dot, 1, floor).map(|r| (r.start, r.end, r.kind));
+                    proptest::prop_assert_eq!(both, general, "{:?} at {} floor {}", text, dot, floor);
+                }
+            }
+        }
+    }
+
+    /// Labels, TLDs (and words that are not), local parts, and every kind
+    /// of byte before and after a name.
+    const DOT_PIECES: &[&str] = &[
+        ".com",
+        ".ORG",
+        ".co",
+        ".uk",
+        ".png",
+        ".py",
+        ".xn--p1ai",
+        ".example",
+        ".c0m",
+        ".co-",
+        "@example.com",
+        "user.name@",
+        "www.",
+        "example",
+        "www",
+        "a",
+        "b-c",
+        "-",
+        "0",
+        "x9",
+        ".",
+        "..",
+        "com",
+        "ORG",
+        "co",
+        "uk",
+        "xn--p1ai",
+        "png",
+        "py",
+        "rs",
+        "html",
+        "international",
+        "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa",
+        "@",
+        "user",
+        "first.last",
+        "+tag",
+        "mailto:",
+        "MAILTO:",
+        "http://",
+        "://",
+        "/",
+        "\\",
+        "_",
+        "$",
+        "%",
+        "~",
+        "#",
+        "*",
+        "^",
+        "|",
+        "`",
+        "'",
+        "!",
+        "=",
+        "&",
+        "?",
+        ":",
+        ":80",
+        ": ",
+        ":/",
+        " ",
+        "\n",
+        "\r\n",
+        "\t",
+        "\u{7F}",
+        "\"",
+        "(",
+        ")",
+        ",",
+        ";",
+        "<",
+        ">",
+        "[",
+        "]",
+        "é",
+        "例え",
+        "\u{301}",
+        "。",
+        "рф",
+        ".рф",
+        ".РФ",
+        ".中国",
+        ".みんな",
+        "пример",
+        "ольга@",
+        "ไทย",
+    ];
+
+    #[test]
+    fn plain_dot_link_reads_the_byte_before_the_floor() {
+        // `/` before the name rejects it even when the previous link ended
+        // just before the name (found by the proptest above).
+        let f = Finder::new();
+        assert!(general_domain(&f, "http://x9.com ", 9, 1, 7).is_none());
+        assert!(try_domain(&f, "http://x9.com ", 9, 1, 7).is_none());
+    }
+
+    #[test]
+    fn plain_name_ends_are_in_no_name_and_start_nothing() {
+        for c in 0u8..0x80 {
+            if ends_plain_name(Some(&c)) {
+                assert!(!has_class(c, LABEL_BYTE | DOT_BYTE | SCHEME_BYTE), "{c:?}");
+                assert!(!crate::chars::ASCII_LINK_EMAIL[c as usize], "{c:?}");
+                assert!(!matches!(c, b':' | b'@' | b'/' | b'?' | b'#'), "{c:?}");
+            }
+        }
+        assert!(ends_plain_name(None) && ends_plain_name(Some(&b' ')) && ends_plain_name(Some(&b'>')));
+    }
+}

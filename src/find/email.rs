@@ -1,0 +1,208 @@
+//! Email addresses: the local part before an `@` (UTS 58 LinkEmail
+//! characters, no leading, trailing or double dot), `mailto:` targets, and
+//! the IRI an address denotes.
+
+use super::candidate::{Plain, Raw, MAX_LOCAL_BACK};
+use super::end::is_grapheme_boundary;
+use super::host::dns_labels_ok;
+use super::{Finder, LinkKind};
+use crate::chars::is_link_email;
+use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, is_domain_dot};
+
+/// ASCII case-insensitive `ends_with`, safe on any UTF-8 (compares bytes).
+pub(super) fn ends_with_ignore_case(s: &str, suffix: &str) -> bool {
+    let (s, suffix) = (s.as_bytes(), suffix.as_bytes());
+    s.len() >= suffix.len() && s[s.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
+}
+
+/// UTS 58 local-part rules: non-empty, no leading or trailing `.`, no `..`.
+fn local_part_ok(local: &str) -> bool {
+    let b = local.as_bytes();
+    !b.is_empty() && b[0] != b'.' && b[b.len() - 1] != b'.' && !b.windows(2).any(|w| w == b"..")
+}
+
+/// The length of a `mailto:` target: a domain ends at the first character
+/// that cannot be in a domain (`mailto:a@example.com/foo` ends before `/`,
+/// as UTS 58 ends an email at its TLD), unless a `?` query follows.
+pub(super) fn mailto_len(to: &str) -> usize {
+    let mut in_domain = false;
+    for (i, c) in to.char_indices() {
+        match c {
+            '@' => in_domain = true,
+            ',' => in_domain = false,
+            '?' => return to.len(),
+            '%' => {}
+            c if in_domain && !is_domain_char(c) && !is_domain_dot(c) => return i,
+            _ => {}
+        }
+    }
+    to.len()
+}
+
+/// Every address of a `mailto:` follows the email rules.
+pub(super) fn mailto_ok(to: &str) -> bool {
+    let to = to.split('?').next().unwrap_or("");
+    to.is_empty()
+        || to.split(',').all(|addr| match addr.rfind('@') {
+            Some(at) => local_part_ok(&addr[..at]) && dns_labels_ok(&addr[at + 1..]),
+            None => !addr.is_empty(),
+        })
+}
+
+/// The start of a local part that goes on backwards from `ls` with a
+/// letter of the common scripts, no further back than `lo`, and whether it
+/// holds `..` (`double_dot`: so far). Out of line: most are ASCII.
+#[cold]
+#[inline(never)]
+fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -> (usize, bool) {
+    loop {
+        let run = common_letters_start(b, ls, lo);
+        if run == ls {
+            return (ls, double_dot);
+        }
+        ls = ascii_local_start(b, run, lo, &mut double_dot);
+    }
+}
+
+/// The start of the ASCII local-part characters that end at `ls`, no
+/// further back than `lo`; `double_dot` is set on a `..` among them.
+#[inline(always)]
+fn ascii_local_start(b: &[u8], mut ls: usize, lo: usize, double_dot: &mut bool) -> usize {
+    while ls > lo && b[ls - 1] < 0x80 && crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
+        ls -= 1;
+        *double_dot |= b[ls] == b'.' && b[ls + 1] == b'.';
+    }
+    ls
+}
+
+/// [`plain_dot_link`] for the email whose domain starts at `s`, after an
+/// `@`: its local part, read backwards, is ASCII and common-script letters
+/// too.
+pub(super) fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor: usize) -> Plain {
+    if !f.email {
+        return Plain::NoLink;
+    }
+    let at = s - 1;
+    let lo = floor.max(at.saturating_sub(MAX_LOCAL_BACK));
+    let mut ls = at;
+    let mut double_dot = false;
+    ls = ascii_local_start(b, ls, lo, &mut double_dot);
+    if ls > lo && b[ls - 1] >= 0x80 {
+        (ls, double_dot) = mixed_local_start(b, ls, lo, double_dot);
+    }
+    if (ls > 0 && b[ls - 1] >= 0x80) || (ls == lo && lo > floor) {
+        return Plain::Ask;
+    }
+    if ls == at || b[ls] == b'.' || b[at - 1] == b'.' || double_dot {
+        return Plain::NoLink;
+    }
+    let before = &b[floor..ls];
+    if before.ends_with(b"://") || before.ends_with(b"@") || (b[ls] == b'/' && before.ends_with(b":")) {
+        return Plain::NoLink;
+    }
+    let (start, kind) = if before.len() >= 7 && before[before.len() - 7..].eq_ignore_ascii_case(b"mailto:") {
+        (ls - 7, LinkKind::Iri)
+    } else {
+        (ls, LinkKind::Email)
+    };
+    Plain::Link(Raw {
+        start,
+        end: tld_end,
+        kind,
+        folded: false,
+    })
+}
+
+/// The email whose domain starts at `s` (`@` just before it).
+pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Option<Raw> {
+    if !f.email && !f.strict_uts58 {
+        return None;
+    }
+    let at = s - 1;
+    let lo = floor.max(at.saturating_sub(MAX_LOCAL_BACK));
+    let mut ls = at;
+    let b = text.as_bytes();
+    while ls > lo {
+        if b[ls - 1] < 0x80 {
+            if !crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
+                break;
+            }
+            ls -= 1;
+            continue;
+        }
+        // Letters of the common scripts are LinkEmail (a test checks).
+        let run = common_letters_start(b, ls, lo);
+        if run < ls {
+            ls = run;
+            continue;
+        }
+        let c = char_before(text, ls)?;
+        if is_link_email(c) {
+            ls -= c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    if ls == lo && lo > floor && char_before(text, ls).is_some_and(is_link_email) {
+        return None; // local part too long: never start inside it
+    }
+    // A combining mark before the address belongs to what precedes it.
+    while ls < at && b[ls] >= 0x80 {
+        match char_at(text, ls) {
+            Some(c) if !c.is_ascii() && !is_alphanumeric(c) => ls += c.len_utf8(),
+            _ => break,
+        }
+    }
+    if !local_part_ok(&text[ls..at]) || !is_grapheme_boundary(text, ls) {
+        return None;
+    }
+    let before = &text[floor..ls];
+    if before.ends_with("://") || before.ends_with('@') || (text[ls..at].starts_with('/') && before.ends_with(':')) {
+        return None; // userinfo of a URL, or part of a longer address
+    }
+    let mut start = ls;
+    let mut kind = LinkKind::Email;
+    if ends_with_ignore_case(before, "mailto:") {
+        start = ls - 7;
+        kind = LinkKind::Iri;
+    }
+    if !f.email && kind == LinkKind::Email {
+        return None;
+    }
+    Some(Raw {
+        start,
+        end: tld_end,
+        kind,
+        folded: false,
+    })
+}
+
+/// `mailto:` + the address, with what an email local part may hold but an
+/// IRI may not (a `%` not starting a `%XX`, `{`, `|`, `` ` ``…)
+/// percent-encoded.
+pub(super) fn mailto_iri(address: &str) -> String {
+    let mut out = String::with_capacity(address.len() + 7);
+    out.push_str("mailto:");
+    for (i, c) in address.char_indices() {
+        if mailto_char_needs_encoding(address.as_bytes(), i, c) {
+            crate::pct::push_pct_char(&mut out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Whether the character `c` at byte `i` of an address must be encoded in
+/// its IRI: a `%` that does not start `%XX`, or ASCII no URI may hold.
+fn mailto_char_needs_encoding(b: &[u8], i: usize, c: char) -> bool {
+    let lone_percent = c == '%' && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit());
+    lone_percent || (c.is_ascii() && !crate::chars::is_uri_ascii(c as u8))
+}
+
+/// Whether [`mailto_iri`] would change `address` (no allocation).
+pub(super) fn mailto_needs_encoding(address: &str) -> bool {
+    address
+        .char_indices()
+        .any(|(i, c)| mailto_char_needs_encoding(address.as_bytes(), i, c))
+}

@@ -1,0 +1,413 @@
+//! Where a link ends: the forward scan by UTS 58 Link_Term (Hard, Soft,
+//! Include, brackets with the stack cleared per part), plus, in the
+//! default mode, the RFC 3987 repertoire, closing quotes and CJK sentence
+//! punctuation; trailing Soft characters trimmed; never inside a grapheme
+//! cluster.
+
+use super::candidate::{Part, MAX_SCHEME_BACK};
+use super::classes::{has_class, is_scheme_byte, BYTE_CLASS, INCLUDE, IN_IRI, NEUTRAL, SIMPLE};
+use super::Finder;
+use crate::chars::{link_term, opening_bracket, LinkTerm};
+use crate::iri::parse::can_appear_in_iri;
+use crate::letters::{char_at, char_before, common_letters_end, in_fast_domain_block};
+use unicode_segmentation::GraphemeCursor;
+
+/// CJK sentence punctuation that ends a link when non-ASCII text follows it
+/// (running CJK text has no space after a link).
+#[inline]
+pub(super) fn is_cjk_stop(c: char) -> bool {
+    matches!(c, '、' | '。' | '，' | '．' | '！' | '？' | '：' | '；' | '｡' | '､')
+}
+
+/// Whether `b` starts with `scheme://` (a second link glued on by CJK
+/// punctuation: `…/a、https://…`).
+fn starts_scheme(b: &[u8]) -> bool {
+    let n = b
+        .iter()
+        .take(MAX_SCHEME_BACK)
+        .take_while(|&&c| is_scheme_byte(c))
+        .count();
+    n > 0 && b[0].is_ascii_alphabetic() && b[n..].starts_with(b"://")
+}
+
+/// The closing quote for a link that starts right after `open`.
+pub(super) fn closing_quote(open: char) -> Option<char> {
+    Some(match open {
+        '"' => '"',
+        '\'' => '\'',
+        '`' => '`',
+        '“' => '”',
+        '‘' => '’',
+        '„' => '“',
+        '‚' => '‘',
+        '«' => '»',
+        '»' => '«',
+        '‹' => '›',
+        '›' => '‹',
+        '”' => '”',
+        _ => return None,
+    })
+}
+
+/// Whether byte `i` of `text` is a grapheme cluster boundary.
+pub(super) fn is_grapheme_boundary(text: &str, i: usize) -> bool {
+    if i == 0 || i >= text.len() {
+        return true;
+    }
+    let b = text.as_bytes();
+    if b[i].is_ascii() && b[i - 1].is_ascii() && !(b[i - 1] == b'\r' && b[i] == b'\n') {
+        return true;
+    }
+    // Letters of the common scripts next to each other or to ASCII.
+    let alone = |c: Option<char>| c.is_some_and(clusters_alone);
+    if alone(char_before(text, i)) && alone(char_at(text, i)) {
+        return true;
+    }
+    let mut cursor = GraphemeCursor::new(i, text.len(), true);
+    cursor.is_boundary(text, 0).unwrap_or(true)
+}
+
+/// Characters with a grapheme cluster boundary between any two of them:
+/// printable ASCII, and the letters of `FAST_DOMAIN_BLOCKS` whose
+/// Grapheme_Cluster_Break is Other and that no conjunct rule joins
+/// (Devanagari and Thai letters and Hangul syllables are left to the
+/// segmenter). A unit test checks every one against it.
+#[inline]
+fn clusters_alone(c: char) -> bool {
+    if c.is_ascii() {
+        return !c.is_ascii_control();
+    }
+    in_fast_domain_block(c) && !matches!(c as u32, 0x0900..=0x0E7F | 0xAC00..=0xD7A3)
+}
+
+fn prev_grapheme_boundary(text: &str, i: usize) -> usize {
+    let mut cursor = GraphemeCursor::new(i, text.len(), true);
+    cursor.prev_boundary(text, 0).ok().flatten().unwrap_or(0)
+}
+
+/// The UTS 58 bracket stack, run-length encoded: a run of the same opener
+/// (`((((`) takes one entry, so adversarial nesting costs O(1) memory per
+/// run, and the whole stack is bounded by the link length cap.
+struct Brackets {
+    stack: Vec<(char, u32)>,
+}
+
+impl Brackets {
+    fn new() -> Self {
+        Brackets { stack: Vec::new() }
+    }
+    fn clear(&mut self) {
+        self.stack.clear();
+    }
+    fn push(&mut self, c: char) {
+        match self.stack.last_mut() {
+            Some((top, n)) if *top == c => *n += 1,
+            _ => self.stack.push((c, 1)),
+        }
+    }
+    /// Pops if `close` pairs with the innermost opener.
+    fn close(&mut self, close: char) -> bool {
+        match (self.stack.last_mut(), opening_bracket(close)) {
+            (Some((top, n)), Some(open)) if *top == open => {
+                *n -= 1;
+                if *n == 0 {
+                    self.stack.pop();
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// Scans forward from `start` by the UTS 58 rules (plus, in the default
+/// mode, the RFC 3987 character repertoire, CJK punctuation and closing
+/// quotes) and returns the end of what is kept.
+pub(super) fn scan_forward(
+    f: &Finder,
+    text: &str,
+    start: usize,
+    part: Part,
+    quote: Option<char>,
+    link_start: usize,
+) -> usize {
+    scan_forward_with::<true>(f, text, start, part, quote, link_start)
+}
+
+/// [`scan_forward`], with or without the eight-byte path (the tests check
+/// that both end every link at the same place).
+#[inline(always)]
+fn scan_forward_with<const CHUNKS: bool>(
+    f: &Finder,
+    text: &str,
+    start: usize,
+    mut part: Part,
+    quote: Option<char>,
+    link_start: usize,
+) -> usize {
+    let b = text.as_bytes();
+    let limit = text.len().min(link_start.saturating_add(f.max_link_len));
+    let strict = f.strict_uts58;
+    let mut brackets = Brackets::new();
+    let mut i = start;
+    let mut end = start;
+    // Where the eight-byte path is tried next: `usize::MAX` while a part
+    // or bracket rule can apply to a simple byte (a bracket is open, or in
+    // the authority), else the next byte after the last attempt's stop.
+    // Only the byte-by-byte path below changes that state.
+    let chunkable = |part: Part, brackets: &Brackets| CHUNKS && part != Part::Authority && brackets.stack.is_empty();
+    let mut next_chunk = if chunkable(part, &brackets) { start } else { usize::MAX };
+    while i < limit {
+        // Eight plain bytes at a time: long paths and queries. One table
+        // load per byte, one branch per eight.
+        if i >= next_chunk && has_class(b[i], SIMPLE) {
+            let run = i;
+            while i + 8 <= limit {
+                let chunk: &[u8; 8] = b[i..i + 8].try_into().expect("eight bytes");
+                if chunk.iter().fold(SIMPLE, |all, &c| all & BYTE_CLASS[c as usize]) == 0 {
+                    break;
+                }
+                i += 8;
+            }
+            // The run may end in Soft punctuation: `end` follows its last
+            // Include byte, if any (found from the back, once per run).
+            if let Some(j) = b[run..i].iter().rposition(|&c| BYTE_CLASS[c as usize] & INCLUDE != 0) {
+                end = run + j + 1;
+            }
+            next_chunk = i + 16;
+            if i >= limit {
+                break;
+            }
+        }
+        // Fast path: ASCII whose only effect is its Include/Soft class:
+        // plain link characters and sub-delims anywhere, and (with no
+        // bracket open) the separators inside a part: `/` after the
+        // authority, `=` and `&`, `:`. One table load and one
+        // well-predicted branch per byte.
+        // (Non-short-circuit operators: the conditions are computed, not
+        // branched on.)
+        let k = BYTE_CLASS[b[i] as usize];
+        let free = brackets.stack.is_empty() & !((b[i] == b'/') & (part == Part::Authority));
+        if (k & SIMPLE != 0) & ((k & NEUTRAL != 0) | free) {
+            end = if k & INCLUDE != 0 { i + 1 } else { end };
+            i += 1;
+            continue;
+        }
+        // Letters of the common scripts: Include, ucschar, no part or
+        // bracket meaning (a unit test checks each block).
+        if b[i] >= 0x80 {
+            let run = common_letters_end(b, i, limit);
+            if run > i {
+                i = run;
+                end = i;
+                continue;
+            }
+        }
+        let (c, clen) = if b[i] < 0x80 {
+            let c = b[i] as char;
+            if !strict && (Some(c) == quote || !has_class(b[i], IN_IRI)) {
+                break;
+            }
+            (c, 1)
+        } else {
+            let c = char_at(text, i).unwrap_or('\0');
+            let clen = c.len_utf8();
+            if i + clen > limit {
+                break;
+            }
+            if !strict {
+                if Some(c) == quote || !can_appear_in_iri(c) {
+                    break;
+                }
+                if is_cjk_stop(c)
+                    && (char_at(text, i + clen).is_some_and(|n| !n.is_ascii()) || starts_scheme(&b[i + clen..]))
+                {
+                    break;
+                }
+            }
+            (c, clen)
+        };
+        match link_term(c) {
+            LinkTerm::Hard => break,
+            LinkTerm::Include => end = i + clen,
+            LinkTerm::Soft => {}
+            LinkTerm::Open => {
+                brackets.push(c);
+                if strict {
+                    end = i + clen;
+                }
+            }
+            LinkTerm::Close => {
+                if brackets.close(c) {
+                    end = i + clen;
+                } else {
+                    break;
+                }
+            }
+        }
+        match (c, part) {
+            ('/', Part::Authority | Part::Path) => {
+                part = Part::Path;
+                brackets.clear();
+            }
+            ('?', Part::Authority | Part::Path) => {
+                part = Part::Query;
+                brackets.clear();
+            }
+            ('#', Part::Authority | Part::Path | Part::Query) => {
+                part = Part::Fragment;
+                brackets.clear();
+            }
+            ('=' | '&', Part::Query) => brackets.clear(),
+            (':', Part::Fragment) if b[i + 1..].starts_with(b"~:") => brackets.clear(),
+            _ => {}
+        }
+        i += clen;
+        next_chunk = match (chunkable(part, &brackets), next_chunk) {
+            (false, _) => usize::MAX,
+            (true, usize::MAX) => i,
+            (true, n) => n,
+        };
+    }
+    end
+}
+
+/// Drops trailing Soft characters and (default mode) unclosed openers.
+pub(super) fn trim_end(f: &Finder, text: &str, start: usize, mut end: usize) -> usize {
+    while end > start {
+        let c = char_before(text, end).unwrap_or('\0');
+        match link_term(c) {
+            LinkTerm::Soft => end -= c.len_utf8(),
+            LinkTerm::Open if !f.strict_uts58 => end -= c.len_utf8(),
+            _ => break,
+        }
+    }
+    end
+}
+
+/// Moves `end` back so that the link never ends inside a grapheme cluster.
+pub(super) fn grapheme_end(f: &Finder, text: &str, start: usize, mut end: usize) -> usize {
+    for _ in 0..4 {
+        if is_grapheme_boundary(text, end) {
+            return end;
+        }
+        end = trim_end(f, text, start, prev_grapheme_boundary(text, end).max(start));
+    }
+    end
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::find::testing::uncapped_and_capped;
+    use crate::letters::FAST_DOMAIN_BLOCKS;
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(5_000))]
+
+        /// The eight-byte path in the forward scan ends every link where
+        /// the byte-by-byte rules end it: in every part, with and without
+        /// a quote, with a length cap that falls anywhere.
+        #[test]
+        fn eight_byte_path_ends_links_where_the_byte_rules_do(
+            pieces in proptest::collection::vec(proptest::sample::select(SCAN_PIECES), 0..64),
+            cap in 1usize..200,
+        ) {
+            let text = pieces.concat();
+            for f in uncapped_and_capped(cap) {
+                for part in [Part::Authority, Part::Path, Part::Query, Part::Fragment] {
+                    for quote in [None, Some('"'), Some('\'')] {
+                        for start in [0, text.len() / 3].into_iter().filter(|&s| text.is_char_boundary(s)) {
+                            proptest::prop_assert_eq!(
+                                scan_forward_with::<true>(&f, &text, start, part, quote, 0),
+                                scan_forward_with::<false>(&f, &text, start, part, quote, 0),
+                                "{:?} {:?} {:?} from {}", text, part, quote, start
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn characters_that_cluster_alone_have_boundaries_on_both_sides() {
+        let segmenter = |text: &str, i: usize| GraphemeCursor::new(i, text.len(), true).is_boundary(text, 0).unwrap();
+        let alone: Vec<char> = (0..0x10000)
+            .filter_map(char::from_u32)
+            .filter(|&c| clusters_alone(c))
+            .collect();
+        // One of each block, and ASCII of each kind (all printable ASCII
+        // has the same break property).
+        let mut sample: Vec<char> = FAST_DOMAIN_BLOCKS
+            .iter()
+            .filter_map(|&(lo, _)| char::from_u32(lo))
+            .collect();
+        sample.extend([' ', 'a', 'Z', '0', '.', '/', '@', '-', '~']);
+        sample.retain(|&c| clusters_alone(c));
+        let mut text = String::new();
+        for &c in &alone {
+            for &d in &sample {
+                for (x, y) in [(c, d), (d, c)] {
+                    text.clear();
+                    text.extend([x, y]);
+                    let i = x.len_utf8();
+                    assert!(segmenter(&text, i), "{text:?}");
+                    assert!(is_grapheme_boundary(&text, i), "{text:?}");
+                }
+            }
+        }
+        // Left to the segmenter: a mark, a conjunct, a Hangul sequence.
+        for text in ["e\u{301}", "क\u{94D}ष", "\u{1100}\u{AC00}", "a\r\nb"] {
+            for (i, _) in text.char_indices() {
+                assert_eq!(is_grapheme_boundary(text, i), segmenter(text, i), "{text:?} at {i}");
+            }
+        }
+    }
+
+    /// Runs of plain link bytes, with every byte that has a part or
+    /// bracket rule, Soft punctuation, quotes, stops and non-ASCII.
+    const SCAN_PIECES: &[&str] = &[
+        "abcdefgh",
+        "xyz0123",
+        "a",
+        "-",
+        "_",
+        "~",
+        "%41",
+        "%",
+        ".",
+        ",",
+        ";",
+        ":",
+        "!",
+        "/",
+        "?",
+        "#",
+        "=",
+        "&",
+        "+",
+        "*",
+        "(",
+        ")",
+        "[",
+        "]",
+        "{",
+        "}",
+        "<",
+        ">",
+        "'",
+        "\"",
+        "`",
+        " ",
+        "\n",
+        "é",
+        "例",
+        "。",
+        "\u{202E}",
+        "\u{FEFF}",
+        ":~:",
+        "a.b.c.d.e.f",
+        "path/to/some/page.html",
+    ];
+}

@@ -1,0 +1,181 @@
+//! DNS label rules for hosts and scheme-less names: no empty label, none
+//! starting or ending with `-` (RFC 1034 §3.5, as UTS 58 applies it), and
+//! the label walks the domain and email stages share.
+
+use super::classes::{has_class, DOT_BYTE, LABEL_BYTE};
+use crate::letters::{char_at, common_letters_end, common_letters_start, is_domain_char, is_domain_dot};
+
+/// Checks the labels of a DNS name: none empty (a final trailing dot is
+/// allowed), none starting or ending with `-`.
+pub(super) fn dns_labels_ok(host: &str) -> bool {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    if host.is_ascii() {
+        return ascii_labels_ok(host.as_bytes());
+    }
+    // The same over characters, with every domain dot as a separator (runs
+    // of common letters at once: neither dots nor `-`).
+    let b = host.as_bytes();
+    let mut prev = '.';
+    let mut i = 0;
+    while i < b.len() {
+        let run = common_letters_end(b, i, b.len());
+        if run > i {
+            prev = 'a';
+            i = run;
+            continue;
+        }
+        let c = char_at(host, i).unwrap_or('\0');
+        i += c.len_utf8();
+        let dot = is_domain_dot(c);
+        if (dot && (prev == '.' || prev == '-')) || (c == '-' && prev == '.') {
+            return false;
+        }
+        prev = if dot { '.' } else { c };
+    }
+    !host.is_empty() && prev != '.' && prev != '-'
+}
+
+/// [`dns_labels_ok`] for an ASCII name without its trailing dot: not
+/// empty, no label empty or starting or ending with `-`.
+fn ascii_labels_ok(b: &[u8]) -> bool {
+    let mut labels = AsciiLabels::new();
+    b.iter().for_each(|&c| labels.push(c));
+    labels.ok()
+}
+
+/// The label checks of [`ascii_labels_ok`], a byte at a time (for scans
+/// that read the name anyway). A label edge is the start, the end, or
+/// either side of a dot; branch-free (a mispredicted branch per label edge
+/// cost more than the arithmetic).
+pub(super) struct AsciiLabels {
+    prev_dot: bool,
+    prev_hyphen: bool,
+    bad: bool,
+}
+
+impl AsciiLabels {
+    pub(super) fn new() -> Self {
+        // The start counts as a dot: a name cannot start with a dot or `-`.
+        AsciiLabels {
+            prev_dot: true,
+            prev_hyphen: false,
+            bad: false,
+        }
+    }
+
+    #[inline(always)]
+    pub(super) fn push(&mut self, c: u8) {
+        let (dot, hyphen) = (c == b'.', c == b'-');
+        self.bad |= (dot & (self.prev_dot | self.prev_hyphen)) | (hyphen & self.prev_dot);
+        (self.prev_dot, self.prev_hyphen) = (dot, hyphen);
+    }
+
+    /// Not empty (the start's dot is gone), and no edge broken, the end
+    /// included.
+    pub(super) fn ok(&self) -> bool {
+        !self.bad & !self.prev_dot & !self.prev_hyphen
+    }
+}
+
+/// Reads a domain label starting at `i`; returns its end, or stops once it
+/// is longer than `max` bytes (the caller then rejects it).
+pub(super) fn label_end(text: &str, mut i: usize, max: usize) -> usize {
+    let b = text.as_bytes();
+    let limit = b.len().min(i.saturating_add(max + 1));
+    i = ascii_label_end(b, i, limit);
+    if i >= limit || b[i] < 0x80 {
+        return i;
+    }
+    while i < limit {
+        let run = common_letters_end(b, i, limit);
+        if run > i {
+            i = run;
+            continue;
+        }
+        match char_at(text, i) {
+            Some(c) if is_domain_char(c) => i += c.len_utf8(),
+            _ => break,
+        }
+    }
+    i
+}
+
+/// The rest of a label that goes on with a letter of the common scripts at
+/// `i`: its end (ASCII label bytes and such letters, up to `limit`), and
+/// `false` (not ASCII). Out of line: most names are ASCII.
+#[cold]
+#[inline(never)]
+pub(super) fn mixed_label_end(b: &[u8], mut i: usize, limit: usize) -> (usize, bool) {
+    loop {
+        let run = common_letters_end(b, i, limit);
+        if run == i {
+            return (i, false);
+        }
+        i = ascii_label_end(b, run, limit);
+    }
+}
+
+/// The start of a name whose labels go on backwards from `s` with a letter
+/// of the common scripts (each run pushed to `labels` as a letter), no
+/// further back than `lo`. Out of line: most names are ASCII.
+#[cold]
+#[inline(never)]
+pub(super) fn mixed_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut AsciiLabels) -> usize {
+    loop {
+        let run = common_letters_start(b, s, lo);
+        if run == s {
+            return s;
+        }
+        labels.push(b'a');
+        s = ascii_name_start(b, run, lo, labels);
+    }
+}
+
+/// The end of the ASCII label bytes from `i`, up to `limit`.
+#[inline(always)]
+pub(super) fn ascii_label_end(b: &[u8], mut i: usize, limit: usize) -> usize {
+    while i < limit && has_class(b[i], LABEL_BYTE) {
+        i += 1;
+    }
+    i
+}
+
+/// The start of the ASCII label bytes and dots that end at `s`, no
+/// further back than `lo`, each pushed to `labels`.
+#[inline(always)]
+pub(super) fn ascii_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut AsciiLabels) -> usize {
+    while s > lo && has_class(b[s - 1], LABEL_BYTE | DOT_BYTE) {
+        s -= 1;
+        labels.push(b[s]);
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dns_labels_reject_empty_and_hyphen_edges() {
+        assert!(dns_labels_ok("a.example.com"));
+        assert!(dns_labels_ok("a.example.com."));
+        assert!(!dns_labels_ok(".a.com"));
+        assert!(!dns_labels_ok("a..com"));
+        assert!(!dns_labels_ok("-a.com"));
+        assert!(!dns_labels_ok("a-.com"));
+        assert!(!dns_labels_ok("a.-b.com"));
+        assert!(!dns_labels_ok("a.b-.com"));
+        assert!(!dns_labels_ok("a.com.."));
+        assert!(!dns_labels_ok("a.com-"));
+        assert!(!dns_labels_ok(""));
+        assert!(!dns_labels_ok("."));
+        assert!(dns_labels_ok("a-b.c--d.com"));
+        assert!(dns_labels_ok("пример.рф"));
+        assert!(!dns_labels_ok("пример..рф"));
+        assert!(!dns_labels_ok("-пример.рф"));
+        assert!(!dns_labels_ok("пример。。рф"));
+        assert!(!dns_labels_ok("пример-．рф"));
+        assert!(dns_labels_ok("例え。テスト"));
+        assert!(!dns_labels_ok("例え。"));
+    }
+}

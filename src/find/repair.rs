@@ -1,0 +1,135 @@
+//! Validation of a candidate against RFC 3987: cut back to the longest
+//! valid prefix, with the repairs browsers make (`[`, `]` after the
+//! authority, `#` in the fragment) applied to the IRI a link denotes.
+
+use super::end::trim_end;
+use super::Finder;
+use crate::iri::parse::validate_after_authority;
+use crate::iri::quick::quick_valid_iri;
+use crate::Iri;
+
+/// Repairs what browsers accept in running-text links but RFC 3987 does
+/// not: `[` and `]` after the authority (`?foo[1]=a`, PHP and wiki links)
+/// become `%5B` / `%5D`, and a `#` inside the fragment becomes `%23`. The
+/// IRI a link denotes carries the encoded forms; its text stays as written.
+/// Returns `None` when nothing needs repair.
+pub(crate) fn repair_iri(iri: &str) -> Option<String> {
+    // Most links have none of the three: answer that with one SIMD scan.
+    memchr::memchr3(b'[', b']', b'#', iri.as_bytes())?;
+    let tail = authority_end(iri);
+    let fragment = iri[tail..].find('#').map(|i| tail + i + 1);
+    let needs = iri[tail..].contains(['[', ']']) || fragment.is_some_and(|f| iri[f..].contains('#'));
+    if !needs {
+        return None;
+    }
+    let mut out = String::with_capacity(iri.len() + 8);
+    out.push_str(&iri[..tail]);
+    for (i, c) in iri[tail..].char_indices() {
+        match c {
+            '[' => out.push_str("%5B"),
+            ']' => out.push_str("%5D"),
+            '#' if fragment.is_some_and(|f| tail + i >= f) => out.push_str("%23"),
+            _ => out.push(c),
+        }
+    }
+    Some(out)
+}
+
+/// Maps a byte offset in the repaired string back to the written one: each
+/// repaired character grew by two bytes.
+fn unrepair_offset(written: &str, repaired_offset: usize) -> usize {
+    let tail = authority_end(written);
+    let fragment = written[tail..].find('#').map(|i| tail + i + 1);
+    let mut pos = 0;
+    for (i, c) in written.char_indices() {
+        if pos >= repaired_offset {
+            return i;
+        }
+        let repaired = i >= tail && (c == '[' || c == ']' || (c == '#' && fragment.is_some_and(|f| i >= f)));
+        pos += if repaired { 3 } else { c.len_utf8() };
+    }
+    written.len()
+}
+
+/// Byte offset where the authority ends (or where the part after the
+/// scheme starts, if there is no authority).
+fn authority_end(iri: &str) -> usize {
+    let b = iri.as_bytes();
+    let colon = memchr::memchr(b':', b).map_or(0, |c| c + 1);
+    if b[colon..].starts_with(b"//") {
+        let a = colon + 2;
+        b[a..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |p| a + p)
+    } else {
+        colon
+    }
+}
+
+/// Validates `text[start..end]` as an IRI, cutting it back to the longest
+/// valid prefix (RFC 3987 grammar) and re-trimming. Returns the new end, or
+/// `None` if nothing at least `min_end` long survives.
+pub(super) fn validate_iri(f: &Finder, text: &str, start: usize, mut end: usize, min_end: usize) -> Option<usize> {
+    for _ in 0..8 {
+        end = trim_end(f, text, start, end);
+        if end <= min_end {
+            return None;
+        }
+        let cand = &text[start..end];
+        let err = match repair_iri(cand) {
+            None if quick_valid_iri(cand) => None,
+            None => Iri::parse(cand).err().map(|e| e.offset()),
+            Some(fixed) => Iri::parse(&fixed).err().map(|e| unrepair_offset(cand, e.offset())),
+        };
+        match err {
+            None => return Some(end),
+            Some(off) => {
+                let cut = start + off;
+                if cut <= min_end || cut >= end {
+                    return None;
+                }
+                end = cut;
+            }
+        }
+    }
+    None
+}
+
+/// Cuts the path/query/fragment after a scheme-less host to its longest
+/// valid prefix.
+pub(super) fn validate_tail(f: &Finder, text: &str, host_end: usize, mut end: usize) -> usize {
+    for _ in 0..8 {
+        end = trim_end(f, text, host_end, end);
+        if end <= host_end {
+            return host_end;
+        }
+        let tail = &text[host_end..end];
+        // Common case: nothing to repair, validate in place.
+        if memchr::memchr3(b'[', b']', b'#', tail.as_bytes()).is_none() {
+            match validate_after_authority(tail) {
+                Ok(()) => return end,
+                Err(e) => {
+                    end = host_end + e.offset();
+                    continue;
+                }
+            }
+        }
+        // Prefix a scheme and empty authority so that the repair and the
+        // offsets line up with an IRI's.
+        let iri = format!("x://{tail}");
+        let fixed = repair_iri(&iri);
+        let checked = fixed.as_deref().unwrap_or(&iri);
+        match validate_after_authority(&checked[4..]) {
+            Ok(()) => return end,
+            Err(e) => {
+                let off = match &fixed {
+                    Some(_) => unrepair_offset(&iri, e.offset() + 4) - 4,
+                    None => e.offset(),
+                };
+                end = host_end + off;
+            }
+        }
+    }
+    host_end
+}

@@ -1,0 +1,419 @@
+//! Links with a scheme: the scheme before a `:`, the authority checked
+//! before the rest is scanned, the schemes that link without `//`, and a
+//! one-pass path for the plain web links most text holds.
+
+use super::candidate::{Part, Raw, MAX_SCHEME_BACK};
+use super::classes::{
+    has_class, is_scheme_byte, AUTHORITY_END, BYTE_CLASS, DOT_BYTE, INCLUDE, IN_IRI, LABEL_BYTE, SIMPLE,
+};
+use super::email::{mailto_len, mailto_ok};
+use super::end::{closing_quote, grapheme_end, is_cjk_stop, is_grapheme_boundary, scan_forward, trim_end};
+use super::fold::try_folded;
+use super::host::{dns_labels_ok, AsciiLabels};
+use super::repair::validate_iri;
+use super::{Finder, LinkKind};
+use crate::chars::{link_term, LinkTerm};
+use crate::iri::parse::can_appear_in_iri;
+use crate::iri::uses_dns;
+use crate::letters::{char_at, char_before, common_letters_end};
+use crate::pct::is_pct_encoded;
+
+/// URI schemes that link without `//` after the colon: registered with IANA
+/// (permanent or widely used provisional) and unlikely as ordinary words
+/// before a colon. `info:`, `tag:`, `about:`, `go:` are left out on purpose:
+/// in running text they are far more often a label than a link.
+pub(crate) const OPAQUE_SCHEMES: &[&str] = &[
+    "mailto",
+    "urn",
+    "tel",
+    "sms",
+    "mms",
+    "fax",
+    "xmpp",
+    "jabber",
+    "geo",
+    "magnet",
+    "news",
+    "sip",
+    "sips",
+    "data",
+    "im",
+    "pres",
+    "bitcoin",
+    "callto",
+    "facetime",
+    "skype",
+    "spotify",
+    "doi",
+    "cid",
+    "mid",
+    "nntp",
+    "snews",
+    "ni",
+    "nih",
+    "acct",
+    "payto",
+    "dns",
+    "ethereum",
+    "matrix",
+    "openpgp4fpr",
+    "web+ap",
+    "webcal",
+    "maps",
+    "sftp",
+    "ssh",
+    "git",
+];
+
+/// Scheme of links that a careful linker never makes active content.
+fn is_registered_opaque_scheme(scheme: &str) -> bool {
+    static SET: std::sync::OnceLock<crate::chars::PackedSet> = std::sync::OnceLock::new();
+    SET.get_or_init(|| crate::chars::PackedSet::new(OPAQUE_SCHEMES.iter().copied()))
+        .contains(scheme)
+}
+
+/// A candidate IRI whose scheme's `:` is at `colon`.
+pub(super) fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw> {
+    try_scheme_with::<true>(f, text, colon, floor)
+}
+
+/// [`try_scheme`], with or without [`plain_web_link`] (the tests check
+/// that both find the same link at every colon).
+#[inline(always)]
+fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw> {
+    let b = text.as_bytes();
+    let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
+    let mut s = colon;
+    while s > lo && is_scheme_byte(b[s - 1]) {
+        s -= 1;
+    }
+    if s > floor && s > 0 && is_scheme_byte(b[s - 1]) {
+        return None; // longer than any scheme
+    }
+    while s < colon && !b[s].is_ascii_alphabetic() {
+        s += 1;
+    }
+    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric()) {
+        return None;
+    }
+    let scheme = &text[s..colon];
+    if let Some(allowed) = &f.allowed_schemes {
+        if !allowed.iter().any(|a| a.eq_ignore_ascii_case(scheme)) {
+            return None;
+        }
+    }
+    let slashes = b[colon + 1..].starts_with(b"//");
+    let is_file = scheme.eq_ignore_ascii_case("file");
+    let prev = char_before(text, s);
+    let folding_opener = prev == Some('<') || (s >= 5 && text.as_bytes()[s - 5..s].eq_ignore_ascii_case(b"<url:"));
+    if folding_opener && (slashes || is_registered_opaque_scheme(scheme)) {
+        if let Some(raw) = try_folded(f, text, s, colon) {
+            return Some(raw);
+        }
+    }
+    let quote = prev.and_then(closing_quote);
+    if FAST && slashes && !is_file && !f.strict_uts58 && !scheme.eq_ignore_ascii_case("mailto") {
+        if let Some(end) = plain_web_link(f, text, s, colon, quote) {
+            return Some(Raw {
+                start: s,
+                end,
+                kind: LinkKind::Iri,
+                folded: false,
+            });
+        }
+    }
+    let (tail_start, part, min_end) = if slashes {
+        let a = colon + 3;
+        // Look at the authority before scanning the rest: reject early.
+        let auth_end = b[a..]
+            .iter()
+            .position(|&c| has_class(c, AUTHORITY_END))
+            .map_or(b.len(), |p| a + p);
+        let auth = trim_end(f, text, a, auth_end);
+        let auth = &text[a..auth];
+        // The host: after the last `@`, before a `:port` (authorities are
+        // short: plain byte loops beat the searchers' setup).
+        let ab = auth.as_bytes();
+        let host_start = ab.iter().rposition(|&c| c == b'@').map_or(0, |p| p + 1);
+        let host = &auth[host_start..];
+        let host = if host.starts_with('[') {
+            host
+        } else {
+            &host[..host.bytes().position(|c| c == b':').unwrap_or(host.len())]
+        };
+        if host.is_empty() && !is_file {
+            return None;
+        }
+        if !host.is_empty() && !host.starts_with('[') && uses_dns(scheme) && !dns_labels_ok(host) {
+            return None;
+        }
+        (a, Part::Authority, if is_file { colon + 3 } else { a })
+    } else {
+        let next = char_at(text, colon + 1)?;
+        if !can_appear_in_iri(next) || matches!(link_term(next), LinkTerm::Hard | LinkTerm::Close) {
+            return None;
+        }
+        if !is_registered_opaque_scheme(scheme) {
+            return None;
+        }
+        (colon + 1, Part::Path, colon + 1)
+    };
+    let end = scan_forward(f, text, tail_start, part, quote, s);
+    // Validation and grapheme boundaries each may move the end back; repeat
+    // until both hold (`http://[::1]\u{301}`: the mark clusters with `]`).
+    let mut end = validate_iri(f, text, s, end, min_end)?;
+    for _ in 0..4 {
+        let g = grapheme_end(f, text, s, end);
+        if g == end {
+            break;
+        }
+        end = validate_iri(f, text, s, g, min_end)?;
+    }
+    if end <= min_end || !is_grapheme_boundary(text, end) {
+        return None;
+    }
+    let end = if scheme.eq_ignore_ascii_case("mailto") {
+        let end = trim_end(f, text, s, colon + 1 + mailto_len(&text[colon + 1..end]));
+        if end <= min_end || !mailto_ok(&text[colon + 1..end]) {
+            return None;
+        }
+        end
+    } else {
+        end
+    };
+    Some(Raw {
+        start: s,
+        end,
+        kind: LinkKind::Iri,
+        folded: false,
+    })
+}
+
+/// The longest link [`plain_web_link`] takes (most are far shorter).
+const PLAIN_WEB_LINK_MAX: usize = 256;
+
+/// The end of the link `scheme://host[:port][/path][?query][#fragment]` at
+/// `s` when it has the plain shape most links have: a host of ASCII
+/// letters, digits, `-`, dots and letters of the common scripts
+/// (`FAST_DOMAIN_BLOCKS`) that ends in neither a dot nor `-`, a port of
+/// digits, then link bytes that no bracket, quote or part rule applies to,
+/// common-script letters, `%` with two hex digits, `?`, one `#`; ended by
+/// a byte that is not in any IRI (space, `<`, `"`, …) or the end of the
+/// text. One pass over the bytes finds the end that the general rules
+/// (authority check, forward scan, validation, grapheme boundary) would
+/// find, and the link is valid by construction. `None`: not that shape,
+/// ask the general rules — so anything unusual (other non-ASCII, brackets,
+/// userinfo, IP literals, a second `#`, over 256 bytes) costs only this
+/// pass in addition.
+///
+/// Only for the default mode, a scheme with `//` other than `file` and
+/// `mailto`, and an opening quote whose closing quote is not in any IRI.
+fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<char>) -> Option<usize> {
+    if quote.is_some_and(|q| !q.is_ascii() || has_class(q as u8, IN_IRI)) {
+        return None;
+    }
+    let b = text.as_bytes();
+    // Long links go to the general rules, which take eight bytes per step:
+    // a byte loop here would only add to their cost.
+    let limit = b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)));
+    // The cap cuts the link: the general rules decide where.
+    let capped = |i: usize| i >= limit && limit < b.len();
+    // The host: labels of ASCII and of letters of the common scripts
+    // (each run counts as a letter), ending in neither a dot nor `-`.
+    let mut i = colon + 3;
+    let mut labels = AsciiLabels::new();
+    while i < limit {
+        if has_class(b[i], LABEL_BYTE | DOT_BYTE) {
+            labels.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let run = common_letters_end(b, i, limit);
+        if run == i {
+            break;
+        }
+        labels.push(b'a');
+        i = run;
+    }
+    if capped(i) || !labels.ok() {
+        return None;
+    }
+    let mut end = i;
+    if b.get(i) == Some(&b':') {
+        let port = i + 1;
+        i = port;
+        while i < limit && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        if i == port || capped(i) {
+            return None;
+        }
+        end = i;
+    }
+    // After the authority: the end of the text, an authority end that no
+    // IRI holds, or a path, query or fragment.
+    match b.get(i) {
+        None => return Some(end),
+        Some(&c) if c <= b' ' || matches!(c, b'<' | b'>' | b'"') => return Some(end),
+        Some(b'/' | b'?' | b'#') => {}
+        Some(_) => return None,
+    }
+    let mut fragment = false;
+    while i < limit {
+        let c = b[i];
+        let k = BYTE_CLASS[c as usize];
+        if k & SIMPLE != 0 {
+            if c == b'%' {
+                if i + 3 > limit || !is_pct_encoded(b, i) {
+                    return None;
+                }
+                i += 3;
+                end = i;
+            } else {
+                i += 1;
+                end = if k & INCLUDE != 0 { i } else { end };
+            }
+            continue;
+        }
+        match c {
+            // Soft: kept only with more link after it.
+            b'?' => i += 1,
+            b'#' if !fragment => {
+                fragment = true;
+                i += 1;
+                end = i;
+            }
+            // Where the forward scan stops (the opening quote's closing
+            // quote is one of these bytes, or there is none).
+            _ if k & IN_IRI == 0 && c < 0x80 => return Some(end),
+            // Letters of the common scripts: Include, ucschar, no part or
+            // bracket meaning, and a grapheme boundary on either side of a
+            // run that ASCII follows.
+            _ if c >= 0x80 => {
+                let run = common_letters_end(b, i, limit);
+                if run > i {
+                    i = run;
+                    end = i;
+                    continue;
+                }
+                // CJK sentence punctuation before more non-ASCII text ends
+                // the link (running CJK text has no space after a link).
+                let stop = char_at(text, i).filter(|&c| is_cjk_stop(c));
+                return match stop {
+                    Some(c) if b.get(i + c.len_utf8()).is_some_and(|&n| n >= 0x80) && i + c.len_utf8() <= limit => {
+                        Some(end)
+                    }
+                    _ => None,
+                };
+            }
+            _ => return None,
+        }
+    }
+    (!capped(i)).then_some(end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::find::testing::{floor_before, uncapped_and_capped};
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// The one-pass path for plain web links finds, at every colon,
+        /// the link the general rules find (or, like them, none): with
+        /// quotes before the scheme, ports, every kind of byte after the
+        /// host and in the path, and a length cap that falls anywhere.
+        #[test]
+        fn plain_web_link_path_finds_what_the_general_rules_find(
+            pieces in proptest::collection::vec(proptest::sample::select(WEB_PIECES), 0..24),
+            cap in 16usize..80,
+            floor_at in 0usize..8,
+        ) {
+            let text = pieces.concat();
+            for f in uncapped_and_capped(cap) {
+                for (colon, _) in text.match_indices(':') {
+                    let floor = floor_before(&text, colon, floor_at);
+                    let fast = try_scheme_with::<true>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
+                    let general = try_scheme_with::<false>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
+                    proptest::prop_assert_eq!(fast, general, "{:?} at {} floor {} cap {}", text, colon, floor, f.get_max_link_len());
+                }
+            }
+        }
+    }
+
+    /// Schemes, hosts, ports and paths, good and bad, with every kind of
+    /// byte that can follow each.
+    const WEB_PIECES: &[&str] = &[
+        "http://",
+        "https://",
+        "HTTP://",
+        "ftp://",
+        "file://",
+        "mailto:",
+        "mailto://",
+        "git+ssh://",
+        "x1://",
+        "a",
+        "example",
+        "com",
+        "0",
+        "192.168.0.1",
+        ".",
+        "..",
+        "-",
+        "_",
+        "~",
+        ":",
+        ":8080",
+        ":x",
+        "/",
+        "//",
+        "?",
+        "#",
+        "%41",
+        "%4",
+        "%zz",
+        "(",
+        ")",
+        "[",
+        "]",
+        "'",
+        "\"",
+        "`",
+        "<",
+        ">",
+        "{",
+        "|",
+        "\\",
+        "^",
+        " ",
+        "\n",
+        "\t",
+        "\r\n",
+        "\u{7F}",
+        "é",
+        "例",
+        "пример",
+        "テスト",
+        "ไทย",
+        "、",
+        "，",
+        "」",
+        "\u{301}",
+        "@",
+        "!",
+        ",",
+        ";",
+        "=",
+        "&",
+        "+",
+        "*",
+        "«",
+        "»",
+        "“",
+        "<URL:",
+        "。",
+        "\u{202E}",
+    ];
+}

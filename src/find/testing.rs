@@ -1,0 +1,31 @@
+//! Helpers shared by the finder's unit tests.
+
+use super::Finder;
+
+/// The next state of a xorshift generator: deterministic test inputs.
+pub(crate) fn xorshift(state: &mut u64) -> u64 {
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    *state
+}
+
+/// A floor (the end of an earlier link) `back` bytes before `at`, or 0
+/// when that is inside a character.
+pub(crate) fn floor_before(text: &str, at: usize, back: usize) -> usize {
+    let floor = at.saturating_sub(back);
+    if text.is_char_boundary(floor) {
+        floor
+    } else {
+        0
+    }
+}
+
+/// A finder without a link length cap, and one capped at `cap`.
+pub(crate) fn uncapped_and_capped(cap: usize) -> [Finder; 2] {
+    [usize::MAX, cap].map(|max| {
+        let mut f = Finder::new();
+        f.max_link_len(max);
+        f
+    })
+}

@@ -1,0 +1,151 @@
+//! Top-level domains: IANA's list (ASCII in `chars.rs`, the Unicode forms
+//! of its `xn--` entries here) and the file extensions that look like one.
+
+/// Top-level domains: IANA's list, ASCII (any case) or the Unicode form of
+/// an `xn--` entry.
+pub(crate) fn is_tld(label: &str) -> bool {
+    if label.is_ascii() {
+        return crate::chars::is_ascii_tld(label);
+    }
+    // The longest Unicode TLD is far shorter than most runs of letters that
+    // follow a dot in running text: check the length before anything else.
+    if label.len() > MAX_UNICODE_TLD_BYTES {
+        return false;
+    }
+    let tlds = unicode_tlds();
+    tlds.contains(label) || (label.chars().any(char::is_uppercase) && tlds.contains(&label.to_lowercase()))
+}
+
+/// No Unicode form of an IANA TLD is longer than this (in UTF-8 bytes);
+/// checked by a unit test.
+pub(super) const MAX_UNICODE_TLD_BYTES: usize = 64;
+
+/// The Unicode forms of the IANA TLDs, and the characters they start with
+/// (sorted): in CJK text most dots are followed by a character that starts
+/// no TLD, rejected without reading the label.
+struct UnicodeTlds {
+    names: TldSet,
+    first: Vec<char>,
+}
+
+/// The Unicode TLDs are hashed with a multiply-rotate over eight bytes at a
+/// time: they are a fixed list, not attacker-chosen keys, and a lookup
+/// happens at every dot before a non-ASCII letter that may start one, where
+/// SipHash cost more than the rest of the check.
+type TldSet = std::collections::HashSet<String, std::hash::BuildHasherDefault<WordHasher>>;
+
+/// See [`TldSet`].
+#[derive(Default)]
+struct WordHasher(u64);
+
+impl std::hash::Hasher for WordHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        let mut words = bytes.chunks_exact(8);
+        for w in &mut words {
+            self.mix(u64::from_le_bytes(w.try_into().unwrap_or_default()));
+        }
+        let rest = words.remainder();
+        if !rest.is_empty() {
+            let mut last = [0u8; 8];
+            last[..rest.len()].copy_from_slice(rest);
+            self.mix(u64::from_le_bytes(last) ^ rest.len() as u64);
+        }
+    }
+
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+impl WordHasher {
+    #[inline]
+    fn mix(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(26) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    }
+}
+
+fn unicode_tld_data() -> &'static UnicodeTlds {
+    use std::sync::OnceLock;
+    static SET: OnceLock<UnicodeTlds> = OnceLock::new();
+    SET.get_or_init(|| {
+        let names: TldSet = crate::chars::TLDS
+            .iter()
+            .filter(|t| t.starts_with("xn--"))
+            .filter_map(|t| {
+                let (u, r) = idna::domain_to_unicode(t);
+                r.ok().map(|_| u)
+            })
+            .collect();
+        let mut first: Vec<char> = names
+            .iter()
+            .filter_map(|n| n.chars().next())
+            .flat_map(|c| c.to_uppercase().chain(std::iter::once(c)))
+            .collect();
+        first.sort_unstable();
+        first.dedup();
+        UnicodeTlds { names, first }
+    })
+}
+
+fn unicode_tlds() -> &'static TldSet {
+    &unicode_tld_data().names
+}
+
+/// Whether some Unicode TLD starts with `c` (in any case, as `is_tld`
+/// compares).
+pub(super) fn starts_unicode_tld(c: char) -> bool {
+    unicode_tld_data().first.binary_search(&c).is_ok()
+}
+
+/// Two-label ASCII names whose "TLD" is far more often a file extension in
+/// running text (`main.rs`, `setup.py`, `README.md`): not linked as bare
+/// domains in the default mode.
+const FILE_EXTENSION_TLDS: &[&str] = &[
+    "py", "rs", "md", "sh", "pl", "pm", "cc", "cs", "ps", "zip", "mov", "so", "java", "ts", "js", "rb", "ai", "pdf",
+];
+
+/// Whether `tld` is one of `FILE_EXTENSION_TLDS` (any case).
+pub(super) fn is_file_extension(tld: &str) -> bool {
+    static SET: std::sync::OnceLock<crate::chars::PackedSet> = std::sync::OnceLock::new();
+    SET.get_or_init(|| crate::chars::PackedSet::new(FILE_EXTENSION_TLDS.iter().copied()))
+        .contains(tld)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unicode_tlds_come_from_the_xn_entries() {
+        assert!(is_tld("рф"));
+        assert!(is_tld("中国"));
+        assert!(is_tld("みんな"));
+        assert!(!is_tld("テスト"));
+    }
+
+    #[test]
+    fn every_unicode_tld_passes_the_first_character_filter() {
+        let first: Vec<char> = unicode_tlds().iter().filter_map(|t| t.chars().next()).collect();
+        // Every character that `is_tld`'s lowercasing maps to a TLD's first
+        // character, checked over all of Unicode.
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            if c.to_lowercase().next().is_some_and(|l| first.contains(&l)) {
+                assert!(starts_unicode_tld(c), "{c:?}");
+            }
+        }
+        assert!(!starts_unicode_tld('よ'));
+    }
+
+    #[test]
+    fn unicode_tlds_fit_the_length_bound() {
+        assert!(unicode_tlds().iter().all(|t| t.len() <= MAX_UNICODE_TLD_BYTES));
+    }
+
+    #[test]
+    fn file_extensions_are_recognised_in_any_case() {
+        for e in FILE_EXTENSION_TLDS {
+            assert!(e.len() <= 4 && is_file_extension(e) && is_file_extension(&e.to_ascii_uppercase()));
+        }
+        assert!(!is_file_extension("com") && !is_file_extension("pys") && !is_file_extension("p"));
+    }
+}

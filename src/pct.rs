@@ -1,0 +1,143 @@
+//! Percent-encoding (RFC 3986 §2.1), every helper once: the mapping to URIs
+//! (RFC 3987 §3.1 step 2), the display mapping back (§3.2), normalization
+//! (§5.3.2.3), the finder's validation and the link formatter all use
+//! these.
+
+/// Uppercase hex digits: RFC 3986 §2.1 says producers should use them.
+const HEX: &[u8; 16] = b"0123456789ABCDEF";
+
+/// The value of an ASCII hex digit, or `None`.
+pub(crate) const fn hex_digit(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        _ => None,
+    }
+}
+
+/// The octet of `%XX` given its two hex digits (callers check them first).
+pub(crate) const fn pct_octet(hi: u8, lo: u8) -> u8 {
+    match (hex_digit(hi), hex_digit(lo)) {
+        (Some(h), Some(l)) => h << 4 | l,
+        _ => 0,
+    }
+}
+
+/// Appends `%XX` for the octet `b`, uppercase hex.
+pub(crate) fn push_pct_byte(out: &mut String, b: u8) {
+    out.push('%');
+    out.push(HEX[(b >> 4) as usize] as char);
+    out.push(HEX[(b & 15) as usize] as char);
+}
+
+/// Appends the UTF-8 bytes of `c` percent-encoded with uppercase hex (RFC 3987 §3.1 step 2).
+pub(crate) fn push_pct_char(out: &mut String, c: char) {
+    let mut buf = [0u8; 4];
+    for &b in c.encode_utf8(&mut buf).as_bytes() {
+        push_pct_byte(out, b);
+    }
+}
+
+/// Appends `s` with every non-ASCII character percent-encoded (ASCII as it
+/// is, in runs).
+pub(crate) fn push_non_ascii_encoded(out: &mut String, s: &str) {
+    let mut last = 0;
+    for (i, c) in s.char_indices() {
+        if !c.is_ascii() {
+            out.push_str(&s[last..i]);
+            push_pct_char(out, c);
+            last = i + c.len_utf8();
+        }
+    }
+    out.push_str(&s[last..]);
+}
+
+/// Whether the `%` at `b[i]` is followed by two hex digits.
+#[inline]
+pub(crate) fn is_pct_encoded(b: &[u8], i: usize) -> bool {
+    matches!(b.get(i + 1..i + 3), Some([h, l]) if h.is_ascii_hexdigit() && l.is_ascii_hexdigit())
+}
+
+/// Whether every `%` among `b[i..i + 8]` starts a percent-encoding (the
+/// two bytes after the chunk must be in `b`). Percent-dense text
+/// (`%C3%A9%E2…`) comes here for most chunks: no branch depends on the
+/// data.
+#[inline(never)]
+pub(crate) fn pcts_ok(b: &[u8], i: usize) -> bool {
+    let hex = |c: u8| c.is_ascii_hexdigit();
+    let w = &b[i..i + 10];
+    (0..8).fold(true, |ok, j| ok & ((w[j] != b'%') | (hex(w[j + 1]) & hex(w[j + 2]))))
+}
+
+/// Length of a run of `%XX` triplets starting at `i`.
+pub(crate) fn pct_run(b: &[u8], mut i: usize) -> usize {
+    let start = i;
+    while i + 2 < b.len() && b[i] == b'%' && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit() {
+        i += 3;
+    }
+    i - start
+}
+
+/// Decodes `%XX` in `s`; `None` unless the result is UTF-8 without
+/// controls (only then is it a name to judge).
+pub(crate) fn percent_decode_utf8(s: &str) -> Option<String> {
+    let b = s.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'%' && i + 2 < b.len() {
+            if let (Some(h), Some(l)) = (hex_digit(b[i + 1]), hex_digit(b[i + 2])) {
+                out.push(h << 4 | l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(b[i]);
+        i += 1;
+    }
+    String::from_utf8(out).ok().filter(|d| !d.chars().any(char::is_control))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pct_bytes_use_uppercase_hex() {
+        let mut out = String::new();
+        push_pct_byte(&mut out, 0xAF);
+        push_pct_char(&mut out, 'é');
+        assert_eq!(out, "%AF%C3%A9");
+    }
+
+    #[test]
+    fn non_ascii_encoding_keeps_ascii_runs() {
+        let mut out = String::new();
+        push_non_ascii_encoded(&mut out, "a/é?b");
+        assert_eq!(out, "a/%C3%A9?b");
+    }
+
+    #[test]
+    fn pct_encoded_needs_two_hex_digits() {
+        assert!(is_pct_encoded(b"%4a", 0));
+        assert!(!is_pct_encoded(b"%4", 0) && !is_pct_encoded(b"%zz", 0));
+        assert_eq!(pct_run(b"%41%42%4x", 0), 6);
+        assert_eq!(pct_octet(b'4', b'a'), 0x4A);
+        assert_eq!(hex_digit(b'g'), None);
+    }
+
+    #[test]
+    fn pct_chunks_check_every_percent() {
+        assert!(pcts_ok(b"ab%41cdefgh", 0));
+        assert!(!pcts_ok(b"abcdefg%4x..", 0));
+    }
+
+    #[test]
+    fn percent_decoding_needs_utf8_without_controls() {
+        assert_eq!(percent_decode_utf8("%D0%B0pple").as_deref(), Some("аpple"));
+        assert_eq!(percent_decode_utf8("%C0%AF"), None);
+        assert_eq!(percent_decode_utf8("a%0Ab"), None);
+        assert_eq!(percent_decode_utf8("100%"), Some("100%".into()));
+    }
+}
