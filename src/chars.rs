@@ -7,15 +7,6 @@
 //! table first because most text is ASCII.
 
 /// The UTS #58 Link_Term property of a code point.
-///
-/// ```
-/// use iriscan::chars::{link_term, LinkTerm};
-/// assert_eq!(link_term('a'), LinkTerm::Include);
-/// assert_eq!(link_term('.'), LinkTerm::Soft);
-/// assert_eq!(link_term('('), LinkTerm::Open);
-/// assert_eq!(link_term('」'), LinkTerm::Close);
-/// assert_eq!(link_term(' '), LinkTerm::Hard);
-/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) enum LinkTerm {
     /// Part of a link.
@@ -91,12 +82,6 @@ fn link_term_by_search(cp: u32) -> LinkTerm {
 
 /// The opening bracket that the closing bracket `close` pairs with (UTS #58
 /// LinkBracket.txt), or `None` if `close` is not a closing bracket.
-///
-/// ```
-/// assert_eq!(iriscan::chars::opening_bracket(')'), Some('('));
-/// assert_eq!(iriscan::chars::opening_bracket('」'), Some('「'));
-/// assert_eq!(iriscan::chars::opening_bracket('a'), None);
-/// ```
 pub(crate) fn opening_bracket(close: char) -> Option<char> {
     let cp = close as u32;
     LINK_BRACKET
@@ -121,12 +106,6 @@ fn in_ranges(ranges: &[(u32, u32)], cp: u32) -> bool {
 
 /// Whether `c` may appear in the local part of an email address (UTS #58
 /// LinkEmail.txt).
-///
-/// ```
-/// assert!(iriscan::chars::is_link_email('a'));
-/// assert!(iriscan::chars::is_link_email('α'));
-/// assert!(!iriscan::chars::is_link_email('@'));
-/// ```
 pub(crate) fn is_link_email(c: char) -> bool {
     if c.is_ascii() {
         return ASCII_LINK_EMAIL[c as usize];
@@ -276,13 +255,6 @@ fn short_tlds() -> &'static PackedSet {
 
 /// `ucschar` of RFC 3987 / 3987bis §2.2: the non-ASCII characters allowed
 /// anywhere in an IRI.
-///
-/// ```
-/// assert!(iriscan::chars::is_ucschar('é'));
-/// assert!(iriscan::chars::is_ucschar('𐌀'));
-/// assert!(!iriscan::chars::is_ucschar('\u{E000}')); // private use: iprivate
-/// assert!(!iriscan::chars::is_ucschar('\u{FFFE}')); // non-character
-/// ```
 pub(crate) const fn is_ucschar(c: char) -> bool {
     let cp = c as u32;
     match cp {
@@ -296,12 +268,6 @@ pub(crate) const fn is_ucschar(c: char) -> bool {
 
 /// `iprivate` of 3987bis §2.2: private-use characters (and the tag block
 /// U+E0000–U+E0FFF, which 3987bis added), allowed only in the query.
-///
-/// ```
-/// assert!(iriscan::chars::is_iprivate('\u{E000}'));
-/// assert!(iriscan::chars::is_iprivate('\u{E0001}'));
-/// assert!(!iriscan::chars::is_iprivate('a'));
-/// ```
 pub(crate) const fn is_iprivate(c: char) -> bool {
     matches!(c as u32, 0xE000..=0xF8FF | 0xE0000..=0xE0FFF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD)
 }
@@ -312,11 +278,6 @@ pub(crate) const fn is_iprivate(c: char) -> bool {
 /// excluded too: Unicode 6.3 added them after both texts were written, and
 /// §4.1's reason applies to them unchanged. They are `ucschar` by range, so
 /// the grammar alone would let them in.
-///
-/// ```
-/// assert!(iriscan::chars::is_bidi_control('\u{202E}'));
-/// assert!(!iriscan::chars::is_bidi_control('a'));
-/// ```
 pub(crate) const fn is_bidi_control(c: char) -> bool {
     matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069)
 }
@@ -346,6 +307,50 @@ pub(crate) const fn is_uri_ascii(b: u8) -> bool {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn link_term_examples() {
+        assert_eq!(link_term('a'), LinkTerm::Include);
+        assert_eq!(link_term('.'), LinkTerm::Soft);
+        assert_eq!(link_term('('), LinkTerm::Open);
+        assert_eq!(link_term('」'), LinkTerm::Close);
+        assert_eq!(link_term(' '), LinkTerm::Hard);
+    }
+
+    #[test]
+    fn opening_bracket_examples() {
+        assert_eq!(super::opening_bracket(')'), Some('('));
+        assert_eq!(super::opening_bracket('」'), Some('「'));
+        assert_eq!(super::opening_bracket('a'), None);
+    }
+
+    #[test]
+    fn is_link_email_examples() {
+        assert!(super::is_link_email('a'));
+        assert!(super::is_link_email('α'));
+        assert!(!super::is_link_email('@'));
+    }
+
+    #[test]
+    fn is_ucschar_examples() {
+        assert!(super::is_ucschar('é'));
+        assert!(super::is_ucschar('𐌀'));
+        assert!(!super::is_ucschar('\u{E000}')); // private use: iprivate
+        assert!(!super::is_ucschar('\u{FFFE}')); // non-character
+    }
+
+    #[test]
+    fn is_iprivate_examples() {
+        assert!(super::is_iprivate('\u{E000}'));
+        assert!(super::is_iprivate('\u{E0001}'));
+        assert!(!super::is_iprivate('a'));
+    }
+
+    #[test]
+    fn is_bidi_control_examples() {
+        assert!(super::is_bidi_control('\u{202E}'));
+        assert!(!super::is_bidi_control('a'));
+    }
+
     use super::*;
 
     #[test]

@@ -3,6 +3,7 @@
 //! `stream.rs` and `parallel.rs` share. A cut is safe at a Hard byte that
 //! no link can cross; see the module documentation of [`crate::stream`].
 
+use crate::find::id_line_start;
 use crate::Finder;
 
 /// Bytes of look-ahead beyond the maximum link length that a cut of case 2
@@ -110,6 +111,12 @@ pub(crate) fn may_be_quote_marker(bytes: &[u8], g: usize) -> bool {
 pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, mut end: usize, window: usize) -> Option<usize> {
     loop {
         let c = last_hard_before(bytes, floor, end)?;
+        // A mail header line whose Message-IDs the finder tells from
+        // addresses by its start (`References: <…> <…>`) is not split.
+        if let Some(line) = id_line_start(bytes, c) {
+            end = line;
+            continue;
+        }
         match fold_opener_before(bytes, c, window) {
             None => return Some(c),
             // Every cut between the opener and `c` is unsafe too.
@@ -123,6 +130,11 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, mut end: usize, window: 
 pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Option<usize> {
     loop {
         let c = from.max(1) + bytes.get(from.max(1)..)?.iter().position(|&b| is_hard_byte(b))?;
+        if id_line_start(bytes, c).is_some() {
+            // Safe again at the end of that line.
+            from = c + 1 + memchr::memchr2(b'\n', b'\r', &bytes[c + 1..])?;
+            continue;
+        }
         match fold_opener_before(bytes, c, window) {
             None => return Some(c),
             Some(q) => {

@@ -9,11 +9,14 @@ use super::end::{closing_quote, grapheme_end, is_grapheme_boundary, scan_forward
 use super::host::{
     ascii_label_end, ascii_name_start, dns_labels_ok, label_end, mixed_label_end, mixed_name_start, AsciiLabels,
 };
+use super::prose::{
+    is_prose_domain_dot, markup_pair_closes, mixes_unspaced_script, start_at_script_change, tld_end_at_script_change,
+};
 use super::repair::validate_tail;
 use super::tld::{is_file_extension, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES};
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
-use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, is_domain_dot};
+use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char};
 
 /// Whether LinkEmail characters from `i` lead to an `@` (within the local
 /// part length cap): then the name before `i` is part of a local part.
@@ -33,6 +36,9 @@ fn local_part_continues_to_at(text: &str, i: usize) -> bool {
 
 /// A candidate scheme-less domain or email whose dot before the TLD is at `dot`.
 pub(super) fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
+    if dot_len > 1 && !char_at(text, dot).is_some_and(|c| is_prose_domain_dot(f, c)) {
+        return None;
+    }
     if dot_len == 1 && !f.strict_uts58 {
         match plain_dot_link(f, text, dot, floor) {
             Plain::Link(raw) => return Some(raw),
@@ -84,6 +90,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     tld_end = ascii_label_end(b, tld_end, limit);
     if tld_end < limit && b[tld_end] >= 0x80 {
         (tld_end, ascii) = mixed_label_end(b, tld_end, limit);
+        if mixes_unspaced_script(&text[after..tld_end]) {
+            return Plain::Ask; // prose glued to the TLD (`ruby-lang.org의`)
+        }
     }
     if tld_end == after || tld_end == limit {
         return Plain::Ask;
@@ -113,6 +122,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     s = ascii_name_start(b, s, lo, &mut labels);
     if s > lo && b[s - 1] >= 0x80 {
         let start = mixed_name_start(b, s, lo, &mut labels);
+        if mixes_unspaced_script(&text[start..dot]) {
+            return Plain::Ask; // prose glued before the name (`储存于crowdin.com`)
+        }
         ascii &= start == s;
         s = start;
     }
@@ -131,6 +143,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     let before = &b[floor..s];
     // The byte before the name, even before the floor.
     let prev = s.checked_sub(1).map(|p| b[p]);
+    if prev.is_some_and(|p| markup_pair_closes(text, p as char, s, tld_end)) {
+        return Plain::Ask; // `**www.example.com**`, `` `www.example.com` ``
+    }
     if before.ends_with(b"://")
         || prev.is_some_and(|p| {
             matches!(
@@ -164,7 +179,10 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     // No TLD is longer than 63 bytes (ASCII) or `MAX_UNICODE_TLD_BYTES`:
     // a dot before a long run of letters (CJK text after `。`) is rejected
     // after reading that many.
-    let tld_end = label_end(text, after, MAX_UNICODE_TLD_BYTES);
+    let mut tld_end = label_end(text, after, MAX_UNICODE_TLD_BYTES);
+    if !strict {
+        tld_end = tld_end_at_script_change(text, after, tld_end);
+    }
     if tld_end == after || tld_end - after > MAX_UNICODE_TLD_BYTES {
         return None;
     }
@@ -175,7 +193,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         if n == '.' && bytes.get(tld_end + 1).is_some_and(|c| c.is_ascii_alphanumeric()) {
             return None; // not the last label (ASCII fast path)
         }
-        if is_domain_dot(n) && char_at(text, tld_end + n.len_utf8()).is_some_and(is_domain_char) {
+        if is_prose_domain_dot(f, n) && char_at(text, tld_end + n.len_utf8()).is_some_and(is_domain_char) {
             return None;
         }
         if n == '@' || (n != '.' && is_link_email(n) && local_part_continues_to_at(text, tld_end)) {
@@ -213,7 +231,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             continue;
         }
         let c = char_before(text, s)?;
-        if is_domain_char(c) || is_domain_dot(c) {
+        if is_domain_char(c) || is_prose_domain_dot(f, c) {
             s -= c.len_utf8();
         } else {
             break;
@@ -221,7 +239,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     }
     // The name goes on past the cap: longer than any DNS name, and a link
     // never starts in the middle of one.
-    if s == lo && lo > floor && char_before(text, s).is_some_and(|c| is_domain_char(c) || is_domain_dot(c)) {
+    if s == lo && lo > floor && char_before(text, s).is_some_and(|c| is_domain_char(c) || is_prose_domain_dot(f, c)) {
         return None;
     }
     // A label never starts with a combining mark (IDNA): a mark before the
@@ -231,6 +249,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             Some(c) if !c.is_ascii() && !is_alphanumeric(c) => s += c.len_utf8(),
             _ => break,
         }
+    }
+    if !strict && s < dot {
+        s = start_at_script_change(text, s, dot);
     }
     if s < lo || s >= dot || !text.is_char_boundary(s) {
         return None;
@@ -267,7 +288,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         if before.ends_with("://") {
             return None; // a scheme IRI, judged (and rejected) by its scheme
         }
-        if prev.is_some_and(|p| matches!(p, '/' | '\\' | '_' | '$' | '%' | '~' | '#' | '*' | '^' | '|' | '`')) {
+        if prev.is_some_and(|p| matches!(p, '/' | '\\' | '_' | '$' | '%' | '~' | '#' | '*' | '^' | '|' | '`'))
+            && !prev.is_some_and(|p| markup_pair_closes(text, p, s, tld_end))
+        {
             return None; // a file path or an identifier, not a link
         }
         // `name.ext`: exactly one dot, the TLD a common file extension.

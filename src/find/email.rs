@@ -5,6 +5,7 @@
 use super::candidate::{Plain, Raw, MAX_LOCAL_BACK};
 use super::end::is_grapheme_boundary;
 use super::host::dns_labels_ok;
+use super::prose::{is_unspaced_script, start_at_script_change};
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, is_domain_dot};
@@ -88,7 +89,11 @@ pub(super) fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor:
     let mut double_dot = false;
     ls = ascii_local_start(b, ls, lo, &mut double_dot);
     if ls > lo && b[ls - 1] >= 0x80 {
+        let mixed = ls;
         (ls, double_dot) = mixed_local_start(b, ls, lo, double_dot);
+        if std::str::from_utf8(&b[ls..mixed]).is_ok_and(|glued| glued.chars().any(is_unspaced_script)) {
+            return Plain::Ask; // prose glued before the address (`邮箱elvis.shi@…`)
+        }
     }
     if (ls > 0 && b[ls - 1] >= 0x80) || (ls == lo && lo > floor) {
         return Plain::Ask;
@@ -145,6 +150,9 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
     }
     if ls == lo && lo > floor && char_before(text, ls).is_some_and(is_link_email) {
         return None; // local part too long: never start inside it
+    }
+    if !f.strict_uts58 {
+        ls = start_at_script_change(text, ls, at);
     }
     // A combining mark before the address belongs to what precedes it.
     while ls < at && b[ls] >= 0x80 {

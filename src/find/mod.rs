@@ -57,6 +57,8 @@ mod email;
 mod end;
 mod fold;
 mod host;
+mod prose;
+pub(crate) use prose::id_line_start;
 mod repair;
 mod runs;
 mod scan;
@@ -422,8 +424,8 @@ impl<'t> Link<'t> {
     ///
     /// ```
     /// let f = iriscan::Finder::new();
-    /// let l = f.links("see 例え。jp").next().unwrap();
-    /// assert_eq!(l.as_str(), "例え。jp");
+    /// let l = f.links("see 例え．jp").next().unwrap();
+    /// assert_eq!(l.as_str(), "例え．jp");
     /// assert_eq!(l.iri(), "https://例え.jp");
     /// ```
     pub fn iri(&self) -> Cow<'t, str> {

@@ -30,6 +30,7 @@
 
 use super::candidate::Raw;
 use super::domain::try_domain;
+use super::prose::refine;
 use super::scheme::try_scheme;
 use super::trigger::{worth_a_look, Triggers};
 use super::Finder;
@@ -57,6 +58,13 @@ pub(crate) fn next_link(
             try_scheme(f, text, at, floor)
         } else {
             try_domain(f, text, at, len, floor)
+        };
+        // Default mode: the reader's view of the text around the link
+        // (glued prose, markup, Markdown labels, mail headers, code).
+        let found = if f.strict_uts58 {
+            found
+        } else {
+            found.and_then(|raw| refine(f, text, raw))
         };
         if let Some(raw) = found {
             return Some(raw);

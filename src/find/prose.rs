@@ -1,0 +1,703 @@
+//! Links in text that people write (issue 13): the default mode's rules
+//! for where a writer's prose, markup or code takes over from a link.
+//!
+//! UTS #58 decides a link's ends by character properties alone. A reader
+//! also sees the words around it: Japanese, Chinese and Korean prose glued
+//! to a link with no space, `**` or `` ` `` around it, a Markdown label
+//! before its `](`, a `References:` header that makes `<…@…>` a
+//! Message-ID, a `(` after `Thread.run` that makes it a method. Each rule
+//! below was decided on the hand-labelled real text in `tests/data/real/`
+//! (756 lines; the counts are in each rule's comment and in the commit
+//! that added it). `Finder::strict_uts58(true)` applies none of them.
+//!
+//! Two kinds of hooks:
+//!
+//! * [`refine`] runs on every link the general rules or the one-pass paths
+//!   found, and only shortens or drops it, so both paths stay in step;
+//! * the `*_at_script_change`, [`is_prose_domain_dot`] and
+//!   [`markup_pair_closes`] helpers are asked by the domain and email
+//!   stages, which hand such input to the general rules
+//!   ([`mixes_unspaced_script`]).
+//!
+//! Context is read on the link's own line only, at most [`MAX_CONTEXT`]
+//! bytes each way, with `memchr`: finding stays linear, and a stream (whose
+//! cuts fall on a newline whenever one lies within 4 KiB) sees the same
+//! context as the whole text.
+
+use super::candidate::Raw;
+use super::end::{is_cjk_stop, trim_end};
+use super::repair::validate_iri;
+use super::tld::{is_file_extension, is_tld};
+use super::{Finder, LinkKind};
+use crate::letters::{char_at, char_before, is_domain_dot};
+
+/// How far a rule looks along the line before or after a link.
+const MAX_CONTEXT: usize = 1024;
+
+/// Scripts written without spaces between words, whose prose is glued to a
+/// link: Han, Hiragana, Katakana and Hangul.
+pub(super) fn is_unspaced_script(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x1100..=0x11FF     // Hangul Jamo
+            | 0x3041..=0x309F // Hiragana
+            | 0x30A0..=0x30FF // Katakana
+            | 0x3130..=0x318F // Hangul compatibility Jamo
+            | 0x31F0..=0x31FF // Katakana phonetic extensions
+            | 0x3400..=0x4DBF // CJK extension A
+            | 0x4E00..=0x9FFF // CJK unified ideographs
+            | 0xAC00..=0xD7AF // Hangul syllables
+            | 0xF900..=0xFAFF // CJK compatibility ideographs
+            | 0x20000..=0x3FFFF // CJK extensions B–H
+    )
+}
+
+/// Hiragana that start a Japanese particle (を に は が で の と へ も や か
+/// よ): right after a link they are the sentence going on, even after a
+/// `/` (`http://example.com/にある`), where a page title would rather start
+/// with a kanji or katakana (`/wiki/東京`).
+fn starts_particle(c: char) -> bool {
+    matches!(
+        c,
+        'を' | 'に' | 'は' | 'が' | 'で' | 'の' | 'と' | 'へ' | 'も' | 'や' | 'か' | 'よ'
+    )
+}
+
+/// Whether `bytes` (a label or local part read by a one-pass path) puts a
+/// letter of a script written without spaces next to ASCII: then prose may
+/// be glued to the name, and the general rules decide.
+#[cold]
+pub(super) fn mixes_unspaced_script(text: &str) -> bool {
+    !text.is_ascii() && text.chars().any(is_unspaced_script) && text.bytes().any(|b| b.is_ascii_alphanumeric())
+}
+
+/// The dot characters of a domain in the default mode: `。` and `｡` are
+/// sentence ends in CJK prose, never the dot of a name (`价格比较贵。Godaddy`,
+/// `至 ruby-lang.org。但你`); UTS #58 (strict mode) takes them as dots.
+pub(super) fn is_prose_domain_dot(f: &Finder, c: char) -> bool {
+    is_domain_dot(c) && (f.strict_uts58 || !matches!(c, '。' | '｡'))
+}
+
+/// The end of a TLD label `text[after..end]` that runs from ASCII into a
+/// script written without spaces (`ruby-lang.org의`, `example.comだよね`):
+/// the ASCII part, when that is a TLD. Real text: 30 of 36 labelled
+/// names glued to CJK or Hangul were missed before this rule.
+pub(super) fn tld_end_at_script_change(text: &str, after: usize, end: usize) -> usize {
+    let b = text.as_bytes();
+    let ascii = after + b[after..end].iter().take_while(|c| c.is_ascii()).count();
+    if ascii == after || ascii == end || !char_at(text, ascii).is_some_and(is_unspaced_script) {
+        return end;
+    }
+    if is_tld(&text[after..ascii]) {
+        ascii
+    } else {
+        end
+    }
+}
+
+/// The start of a name or local part `text[s..end]` whose first part is
+/// prose in a script written without spaces glued before ASCII
+/// (`储存于crowdin.com`, `邮箱elvis.shi@…`): the first ASCII letter after
+/// the last change from that script, when only ASCII follows up to `end`.
+pub(super) fn start_at_script_change(text: &str, s: usize, end: usize) -> usize {
+    let part = &text[s..end];
+    let Some(last) = part.char_indices().rfind(|&(_, c)| is_unspaced_script(c)) else {
+        return s;
+    };
+    let ascii = s + last.0 + last.1.len_utf8();
+    if ascii < end && text[ascii..end].is_ascii() && text.as_bytes()[ascii].is_ascii_alphanumeric() {
+        ascii
+    } else {
+        s
+    }
+}
+
+/// Markup markers that are not part of a link written between a pair of
+/// them (`**www.example.com**`, `` `www.example.com` ``, `_…_`, `~~…~~`).
+fn is_markup_marker(c: char) -> bool {
+    matches!(c, '*' | '_' | '~' | '`')
+}
+
+/// Whether the name `text[start..end]` after the marker `m` is closed by
+/// the same marker: right after the name, or after a path that runs to it
+/// with no white space. The domain stage rejects names after a marker
+/// otherwise (`$HOME/x.com`, `_x.com`): they are paths and identifiers.
+/// In a code span only a `www.` name or one of three labels or more is a
+/// host (`` `www.ruby-lang.org` ``, 3 real lines); two labels are code
+/// there (`` `block.call` ``).
+pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) -> bool {
+    if !is_markup_marker(m) {
+        return false;
+    }
+    let name = &text[start..end];
+    if m == '`' && !name.starts_with("www.") && name.matches('.').count() < 2 {
+        return false;
+    }
+    let rest = &text.as_bytes()[end..text.len().min(end + MAX_CONTEXT)];
+    match rest.first() {
+        Some(&c) if c as char == m => true,
+        Some(b'/') => rest
+            .iter()
+            .take_while(|c| !c.is_ascii_whitespace())
+            .any(|&c| c as char == m),
+        _ => false,
+    }
+}
+
+/// Applies the default-mode rules of this module to a link found by the
+/// other stages: `None` drops it, otherwise it comes back the same or
+/// shorter.
+pub(super) fn refine(f: &Finder, text: &str, raw: Raw) -> Option<Raw> {
+    debug_assert!(!f.strict_uts58);
+    if raw.folded {
+        return Some(raw);
+    }
+    if in_markdown_label(text, raw.start, raw.end) {
+        return None;
+    }
+    match raw.kind {
+        LinkKind::Email => refine_email(text, raw),
+        LinkKind::Domain | LinkKind::Iri => refine_name_or_iri(f, text, raw),
+    }
+}
+
+/// The start of the line that `bytes[..i]` ends in: just after its
+/// newline, and whether one was seen (`false`: the start of `bytes`).
+/// `None` if the line starts more than [`MAX_CONTEXT`] bytes back: no rule
+/// reads that far.
+fn line_start(bytes: &[u8], i: usize) -> Option<(usize, bool)> {
+    let lo = i.saturating_sub(MAX_CONTEXT);
+    match memchr::memrchr2(b'\n', b'\r', &bytes[lo..i]) {
+        Some(p) => Some((lo + p + 1, true)),
+        None if lo == 0 => Some((0, false)),
+        None => None,
+    }
+}
+
+/// The white-space-free run of text around `text[start..end]` (at most
+/// [`MAX_CONTEXT`] bytes each way): what a rule may read without reaching
+/// across a Hard byte, so that a stream cut between two chunks never
+/// changes what it sees.
+fn token_around(text: &str, start: usize, end: usize) -> (&str, &str) {
+    let b = text.as_bytes();
+    let lo = start.saturating_sub(MAX_CONTEXT);
+    let s = b[lo..start].iter().rposition(|&c| c <= b' ').map_or(lo, |p| lo + p + 1);
+    let hi = text.len().min(end + MAX_CONTEXT);
+    let e = b[end..hi].iter().position(|&c| c <= b' ').map_or(hi, |p| end + p);
+    // Both bounds are ASCII bytes or the cap; snap a cap to a character.
+    let s = (s..=start).find(|&k| text.is_char_boundary(k)).unwrap_or(start);
+    let e = (end..=e).rev().find(|&k| text.is_char_boundary(k)).unwrap_or(end);
+    (&text[s..start], &text[end..e])
+}
+
+/// Markdown `[label](target)`: a link written in the label is the label's
+/// text, and the target is the link (`[https://x/a.zip](https://x/a.zip)`,
+/// `[esa.ioの作り方](http://…)`). Real text: 24 lines linked the label too.
+/// A label without a target (`[RubyGems.org][2]`) is text. Only labels
+/// without white space around the link are seen (see [`token_around`]).
+fn in_markdown_label(text: &str, start: usize, end: usize) -> bool {
+    let (before, after) = token_around(text, start, end);
+    let Some(open) = before.rfind('[') else {
+        return false;
+    };
+    if before[open + 1..].contains(']') {
+        return false;
+    }
+    match after.find(']') {
+        Some(close) => !after[..close].contains('[') && after[close + 1..].starts_with('('),
+        None => false,
+    }
+}
+
+/// Mail headers whose `<…>` values are Message-IDs (RFC 5322 §3.6.4) or
+/// list identifiers (RFC 2919), not addresses.
+const ID_HEADERS: &[&str] = &[
+    "message-id",
+    "in-reply-to",
+    "references",
+    "resent-message-id",
+    "content-id",
+    "list-id",
+];
+
+/// Whether the link at `start` is a value in `<…>` of an [`ID_HEADERS`]
+/// header on its line (`References: <a@b> <c@d>`), or in `<…>` on a line
+/// of only such values (a folded continuation, a quoted id) and shaped like
+/// a Message-ID. Real text: 38 Message-IDs and 2 List-Ids were linked as
+/// emails and domains.
+///
+/// This rule reads back across white space to the line start, so the
+/// safe-cut rules of `crate::cut` never cut such a line ([`id_line_start`]).
+fn in_id_header(text: &str, start: usize, end: usize) -> bool {
+    if !text[..start].ends_with('<') || !text[end..].starts_with('>') {
+        return false;
+    }
+    let Some((ls, newline)) = line_start(text.as_bytes(), start - 1) else {
+        return false;
+    };
+    match id_line(&text.as_bytes()[ls..start - 1], newline) {
+        IdLine::Header => true,
+        IdLine::Values => looks_like_message_id(&text[start..end]),
+        IdLine::Other => false,
+    }
+}
+
+/// What the start of a line says about the `<…>` values after it.
+enum IdLine {
+    /// `References:` and the other [`ID_HEADERS`].
+    Header,
+    /// White space or `>` quote markers, then only `<…>` values: a folded
+    /// header line or a quoted id (seen only after a newline: a stream
+    /// chunk may start at any white space).
+    Values,
+    Other,
+}
+
+fn id_line(line: &[u8], after_newline: bool) -> IdLine {
+    if let Some(colon) = memchr::memchr(b':', line) {
+        let name = &line[..colon];
+        if ID_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h.as_bytes())) {
+            return IdLine::Header;
+        }
+    }
+    let lead = line.iter().take_while(|c| matches!(c, b' ' | b'\t' | b'>')).count();
+    if lead == 0 || !after_newline {
+        return IdLine::Other;
+    }
+    // Nothing but `<…>` values (and white space) between the lead and here.
+    let mut open = false;
+    for &c in &line[lead..] {
+        match c {
+            b'<' if !open => open = true,
+            b'>' if open => open = false,
+            b' ' | b'\t' if !open => {}
+            _ if open && c > b' ' => {}
+            _ => return IdLine::Other,
+        }
+    }
+    if open {
+        IdLine::Other
+    } else {
+        IdLine::Values
+    }
+}
+
+/// For the safe-cut rules: if a cut at the Hard byte `c` would split a
+/// line whose start [`in_id_header`] reads (an [`ID_HEADERS`] header or a
+/// line of `<…>` values), the start of that line (cut before it instead).
+pub(crate) fn id_line_start(bytes: &[u8], c: usize) -> Option<usize> {
+    if matches!(bytes.get(c), Some(b'\n' | b'\r')) {
+        return None;
+    }
+    let (ls, newline) = line_start(bytes, c)?;
+    match id_line(&bytes[ls..c], newline) {
+        IdLine::Other => None,
+        _ => Some(ls),
+    }
+}
+
+/// The shape of a Message-ID's left part as mailers write it: a time stamp,
+/// a counter or a hash (at least six digits), or `$` separators; an
+/// address's local part is a name (`npiggin`, `linux-kernel`).
+fn looks_like_message_id(address: &str) -> bool {
+    let local = address.split('@').next().unwrap_or("");
+    local.contains('$') || local.bytes().filter(u8::is_ascii_digit).count() >= 6
+}
+
+fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
+    if in_id_header(text, raw.start, raw.end) {
+        return None;
+    }
+    let address = &text[raw.start..raw.end];
+    // `git@github.com:user/repo.git`, `ssh git@github.com`,
+    // `git@github.com: Permission denied`: the ssh user of a Git host, not
+    // a mailbox (7 real lines, no real address `git@…`); and `user@host:path`
+    // is an scp-style remote.
+    if address.starts_with("git@") {
+        return None;
+    }
+    let b = text.as_bytes();
+    // (A digit after the `:` may be a port of something else: UTS #58
+    // links `john.doe@example.com` in `john.doe@example.com:1234/forum`.)
+    if b.get(raw.end) == Some(&b':')
+        && b.get(raw.end + 1)
+            .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'/' || c == b'~')
+    {
+        return None;
+    }
+    // `**info@example.com**`: the local part may hold `*`, `_`, `~`, but not
+    // a marker that the same marker closes after the address.
+    let lead = address
+        .bytes()
+        .take_while(|&c| matches!(c, b'*' | b'_' | b'~' | b'`'))
+        .count();
+    if lead > 0 && b[raw.end..].starts_with(&b[raw.start..raw.start + lead]) {
+        raw.start += lead;
+    }
+    Some(raw)
+}
+
+fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
+    if raw.kind == LinkKind::Domain {
+        if in_id_header(text, raw.start, raw.end) {
+            return None;
+        }
+        let name = &text[raw.start..raw.end];
+        if !name.contains(['/', '?', '#']) && is_code_name(text, name, raw.end) {
+            return None;
+        }
+    }
+    let mut end = glued_prose_end(text, raw.start, raw.end);
+    end = entity_end(text, raw.start, end);
+    end = asciidoc_end(text, raw.start, end);
+    end = markup_end(text, raw.start, end);
+    if end == raw.end {
+        return Some(raw);
+    }
+    end = trim_end(f, text, raw.start, end);
+    if raw.kind == LinkKind::Iri {
+        let colon = text[raw.start..end].find(':').map_or(raw.start, |c| raw.start + c);
+        end = validate_iri(f, text, raw.start, end, colon + 1)?;
+    } else if !text[raw.start..end].contains('.') {
+        return None;
+    }
+    raw.end = end;
+    Some(raw)
+}
+
+/// Names that code and logs write with a TLD-like last part: a call
+/// (`ttt.fun()`, `Thread.run(Thread.java:829)`), an identifier going on
+/// after the name (`Thread.report_on_exception`), Maven coordinates or an
+/// scp path (`com.android.tools.build:gradle:3.0.0`), a version number
+/// (`2.4.0.dev`), and files named in capitals (`README.zh-CN.md`).
+fn is_code_name(text: &str, name: &str, end: usize) -> bool {
+    let b = text.as_bytes();
+    match b.get(end) {
+        Some(b'(') => return true,
+        Some(b'_') if b.get(end + 1).is_some_and(u8::is_ascii_alphanumeric) => return true,
+        // (`www.` names are hosts: `(www.ruby-lang.org:http)` names a service.)
+        Some(b':') if b.get(end + 1).is_some_and(u8::is_ascii_alphabetic) && !name.starts_with("www.") => return true,
+        _ => {}
+    }
+    let Some((labels, tld)) = name.rsplit_once('.') else {
+        return false;
+    };
+    if labels
+        .split('.')
+        .all(|l| !l.is_empty() && l.bytes().all(|c| c.is_ascii_digit()))
+    {
+        return true;
+    }
+    let first = labels.split('.').next().unwrap_or("");
+    first.len() >= 2 && first.bytes().all(|c| c.is_ascii_uppercase()) && is_file_extension(tld)
+}
+
+/// Where prose glued to a link written in ASCII takes over: the first
+/// letter of a script written without spaces, or CJK sentence punctuation
+/// (`http://raa.ruby-lang.org/rdf.xml입니다`, `…/ask_practiceに移行`,
+/// `http://example.comだよね`). A link with non-ASCII before that point
+/// is the writer's IRI and is left whole (`http://例え.テスト/パス`); after
+/// `/ ? # = & . - _ + : @` a new component may be written in that script
+/// (`https://ja.wikipedia.org/wiki/東京`, `…/wiki/서울`) unless it opens
+/// with a Japanese particle (`http://example.com/にある`).
+///
+/// Real text: 16 lines had an ASCII link with CJK or Hangul prose glued
+/// after it, none a raw CJK or Hangul path after an ASCII host in prose
+/// (Wikipedia links in the sampled CJK Markdown are percent-encoded or
+/// ASCII in 19 of 20).
+fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
+    let s = &text[start..end];
+    let Some(i) = s.bytes().position(|b| b >= 0x80) else {
+        return end;
+    };
+    if i == 0 {
+        return end;
+    }
+    let c = char_at(s, i).unwrap_or('\0');
+    if is_cjk_stop(c) {
+        return start + i;
+    }
+    if !is_unspaced_script(c) {
+        return end;
+    }
+    // A separator starts a new label, segment or value, which may be
+    // written in that script (`http://xn--a.例え.jp/`, `/wiki/東京`).
+    let after_separator = matches!(
+        s.as_bytes()[i - 1],
+        b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
+    );
+    if after_separator && !starts_particle(c) {
+        return end;
+    }
+    start + i
+}
+
+/// HTML-escaped delimiters after a link (`&lt;URL:https://…/a.tar.gz&gt;`,
+/// `href=&quot;…&quot;`): the entity is the delimiter, not part of the
+/// link (8 real lines).
+fn entity_end(text: &str, start: usize, end: usize) -> usize {
+    let s = &text[start..end];
+    let mut from = 0;
+    while let Some(p) = memchr::memchr(b'&', &s.as_bytes()[from..]) {
+        let at = from + p;
+        let tail = &text[start + at..];
+        if tail.starts_with("&gt;") || tail.starts_with("&quot;") || tail.starts_with("&#62;") {
+            return start + at;
+        }
+        from = at + 1;
+    }
+    end
+}
+
+/// AsciiDoc's URL macro `https://…[text]` (and `url[]`): the brackets hold
+/// the link text, so the link ends before them: when the link ends with
+/// the `]` that closes them, or ends inside them (at the white space in
+/// `[Latest Release]`). A `[` after `= & ? / : @` is a query key's index or
+/// an IPv6 host and stays (`?a[0]=1`, `http://[::1]/`). 14 real lines.
+fn asciidoc_end(text: &str, start: usize, end: usize) -> usize {
+    let s = &text[start..end];
+    let Some(open) = s.find('[') else {
+        return end;
+    };
+    if open == 0 || matches!(s.as_bytes()[open - 1], b'=' | b'&' | b'?' | b'/' | b':' | b'@' | b'[') {
+        return end;
+    }
+    let closes_at_end = s.ends_with(']') && !s[open + 1..s.len() - 1].contains(['[', ']']);
+    // Unclosed: the link stopped at white space inside the brackets.
+    let unclosed = !s[open..].contains(']') && text[end..].starts_with(|c: char| c.is_whitespace());
+    if closes_at_end || unclosed {
+        start + open
+    } else {
+        end
+    }
+}
+
+/// `**https://example.com/a**`, `_…_`, `~~…~~`: markers that close the
+/// markup the link was opened in are not part of it (9 real lines).
+fn markup_end(text: &str, start: usize, end: usize) -> usize {
+    let Some(m) = char_before(text, start).filter(|&c| matches!(c, '*' | '_' | '~')) else {
+        return end;
+    };
+    let trailing = text[start..end].bytes().rev().take_while(|&c| c as char == m).count();
+    end - trailing
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn links(text: &str) -> Vec<&str> {
+        Finder::new().links(text).map(|l| l.as_str()).collect()
+    }
+
+    fn strict_links(text: &str) -> Vec<&str> {
+        let mut f = Finder::new();
+        f.strict_uts58(true);
+        f.links(text).map(|l| l.as_str()).collect::<Vec<_>>()
+    }
+
+    #[test]
+    fn unspaced_scripts_are_han_kana_and_hangul() {
+        for c in ['東', 'を', 'カ', '서', 'ㄱ', '𠀋'] {
+            assert!(is_unspaced_script(c), "{c}");
+        }
+        for c in ['a', 'é', 'ж', 'ا', 'क', '。', '　'] {
+            assert!(!is_unspaced_script(c), "{c}");
+        }
+    }
+
+    #[test]
+    fn ascii_link_ends_where_glued_cjk_or_hangul_prose_begins() {
+        assert_eq!(
+            links("http://raa.ruby-lang.org/rdf.xml입니다. 최신"),
+            ["http://raa.ruby-lang.org/rdf.xml"]
+        );
+        assert_eq!(
+            links("3. https://html5.ohtsu.org/ask_practiceに移行"),
+            ["https://html5.ohtsu.org/ask_practice"]
+        );
+        assert_eq!(links("http://example.comだよね"), ["http://example.com"]);
+        assert_eq!(
+            links("위해 https://cache.ruby-lang.org를 제공"),
+            ["https://cache.ruby-lang.org"]
+        );
+        assert_eq!(links("* http://example.com/にある"), ["http://example.com/"]);
+        assert_eq!(
+            links("http://127.0.0.1:1880/GetFile.asp?xh=1001,像这样的地址"),
+            ["http://127.0.0.1:1880/GetFile.asp?xh=1001"]
+        );
+    }
+
+    #[test]
+    fn iri_with_non_ascii_path_or_host_stays_whole() {
+        assert_eq!(
+            links("https://ja.wikipedia.org/wiki/東京"),
+            ["https://ja.wikipedia.org/wiki/東京"]
+        );
+        assert_eq!(
+            links("https://ko.wikipedia.org/wiki/서울"),
+            ["https://ko.wikipedia.org/wiki/서울"]
+        );
+        assert_eq!(links("http://例え.テスト/パス"), ["http://例え.テスト/パス"]);
+        assert_eq!(
+            links("https://de.wikipedia.org/wiki/Straße"),
+            ["https://de.wikipedia.org/wiki/Straße"]
+        );
+        assert_eq!(
+            links("https://example.jp/search?q=東京"),
+            ["https://example.jp/search?q=東京"]
+        );
+    }
+
+    #[test]
+    fn strict_mode_keeps_glued_prose_as_uts58_does() {
+        assert_eq!(
+            strict_links("http://example.com/rdf.xml입니다"),
+            ["http://example.com/rdf.xml입니다"]
+        );
+    }
+
+    #[test]
+    fn cjk_sentence_punctuation_ends_an_ascii_link_before_ascii_too() {
+        assert_eq!(
+            links("https://github.com/user/repo。READMEを参照"),
+            ["https://github.com/user/repo"]
+        );
+        assert_eq!(
+            links("手順はhttps://example.jp/docs、Gitで確認"),
+            ["https://example.jp/docs"]
+        );
+    }
+
+    #[test]
+    fn names_and_emails_glued_to_cjk_and_hangul_are_found() {
+        assert_eq!(links("ruby-lang.org의 메일링 리스트"), ["ruby-lang.org"]);
+        assert_eq!(links("지원서는 award@f-ruby.com으로 보내주세요."), ["award@f-ruby.com"]);
+        assert_eq!(links("储存于crowdin.com的平台"), ["crowdin.com"]);
+        assert_eq!(links("我用你的邮箱elvis.shi@56yhz.com联系你"), ["elvis.shi@56yhz.com"]);
+        assert_eq!(
+            links("現在www.rubyist.netやjp.rubyist.netのサービス"),
+            ["www.rubyist.net", "jp.rubyist.net"]
+        );
+        assert_eq!(
+            links("就是非常慢，还不如raw.githubcontent.com"),
+            ["raw.githubcontent.com"]
+        );
+    }
+
+    #[test]
+    fn ideographic_full_stop_is_never_a_domain_dot_in_prose() {
+        assert_eq!(links("新版本至 ruby-lang.org。但你可以"), ["ruby-lang.org"]);
+        assert!(links("价格比较贵。Godaddy 上面").is_empty());
+        assert_eq!(strict_links("普遍适用测试。我爱你").len(), 1);
+    }
+
+    #[test]
+    fn markup_markers_around_a_link_are_not_part_of_it() {
+        assert_eq!(links("Go to **https://render.com** now"), ["https://render.com"]);
+        assert_eq!(links("*https://example.com/a*"), ["https://example.com/a"]);
+        assert_eq!(links("~~https://example.com/old~~"), ["https://example.com/old"]);
+        assert_eq!(links("**www.example.com**"), ["www.example.com"]);
+        assert_eq!(links("see `www.ruby-lang.org` here"), ["www.ruby-lang.org"]);
+        assert_eq!(links("**zwebcourses@gmail.com**"), ["zwebcourses@gmail.com"]);
+        assert_eq!(links("*info@example.com*"), ["info@example.com"]);
+        assert_eq!(links("`user@example.com`"), ["user@example.com"]);
+        // Paths and identifiers after a marker stay unlinked.
+        assert!(links("$HOME/x.com and _x.com").is_empty());
+    }
+
+    #[test]
+    fn asciidoc_link_text_in_brackets_is_not_part_of_the_link() {
+        assert_eq!(
+            links("https://opencollective.com/asciidoctor[OpenCollective] を通じて"),
+            ["https://opencollective.com/asciidoctor"]
+        );
+        assert_eq!(
+            links("* https://packages.debian.org/sid/asciidoctor[Debian (asciidoctor)]"),
+            ["https://packages.debian.org/sid/asciidoctor"]
+        );
+        assert_eq!(
+            links("image:https://x.example.org/a.svg[Latest Release, link=x]"),
+            ["https://x.example.org/a.svg"]
+        );
+        assert_eq!(links("https://example.com/x[]"), ["https://example.com/x"]);
+        // A query index and an IPv6 host keep their brackets.
+        assert_eq!(links("https://example.com/?a[0]=1"), ["https://example.com/?a[0]=1"]);
+        assert_eq!(links("http://[::1]/x"), ["http://[::1]/x"]);
+    }
+
+    #[test]
+    fn html_escaped_angle_bracket_ends_a_link() {
+        assert_eq!(
+            links("* [&lt;URL:https://cache.example.org/a.tar.gz&gt;][5]"),
+            ["https://cache.example.org/a.tar.gz"]
+        );
+        assert_eq!(
+            links("https://example.com/?a=1&amp;b=2"),
+            ["https://example.com/?a=1&amp;b=2"]
+        );
+    }
+
+    #[test]
+    fn markdown_link_label_is_not_a_second_link() {
+        assert_eq!(links("[example.org](https://example.org/)"), ["https://example.org/"]);
+        assert_eq!(links("[http://ghost.org](http://ghost.org)"), ["http://ghost.org"]);
+        assert_eq!(
+            links("* [esa.ioの作り方](http://magazine.rubyist.net/?0052-esaio)"),
+            ["http://magazine.rubyist.net/?0052-esaio"]
+        );
+        // Without a target on the line the label is text.
+        assert_eq!(links("[RubyGems.org][2]"), ["RubyGems.org"]);
+    }
+
+    #[test]
+    fn message_ids_in_mail_headers_are_not_emails() {
+        assert!(links("Message-ID: <20050603123712.GC20985@tolot.miese-zwerge.org>").is_empty());
+        assert!(links("References: <4889.1117728665@ocs3.ocs.com.au> <42A0470B.7060803@poczta.fm>").is_empty());
+        assert!(links("In-Reply-To: <7386e009-2d53-4a0b-8c83-a84f51b4b79a@arm.com>").is_empty());
+        assert!(links("References: <1@x.org>\n <20200413125303.423864-5-npiggin@gmail.com>").is_empty());
+        assert!(
+            links("> <20041124001328.GE2927@stusta.de>").len() == 1,
+            "no newline seen: not a quoted id"
+        );
+        assert!(links("List-Id: <stable.vger.kernel.org>").is_empty());
+        // Addresses stay addresses, in headers and on continuation lines.
+        assert_eq!(
+            links("From: Nicholas Piggin <npiggin@gmail.com>"),
+            ["npiggin@gmail.com"]
+        );
+        assert_eq!(
+            links("Cc: a@b.org,\n        <linux-kernel@vger.kernel.org>"),
+            ["a@b.org", "linux-kernel@vger.kernel.org"]
+        );
+    }
+
+    #[test]
+    fn ssh_remote_is_not_an_email() {
+        assert!(links("git clone git@github.com:tchellomello/python-amcrest.git").is_empty());
+        assert!(links("git@github.com: Permission denied (publickey).").is_empty());
+        assert!(links("ssh deploy@example.com:/srv/app").is_empty());
+        assert_eq!(links("mail deploy@example.com: done"), ["deploy@example.com"]);
+    }
+
+    #[test]
+    fn code_names_with_a_tld_like_last_part_are_not_domains() {
+        assert!(links("    ttt.fun()").is_empty());
+        assert!(links("at java.lang.Thread.run(Thread.java:829)").is_empty());
+        assert!(links("Could not find com.android.tools.build:gradle:3.0.0.").is_empty());
+        assert!(links("Thread.report_on_exception").is_empty());
+        assert!(links("* bundler 2.4.0.dev").is_empty());
+        assert!(links(r#"<a href="README.zh-CN.md">"#).is_empty());
+        assert_eq!(links("see example.com: it works"), ["example.com"]);
+    }
+
+    #[test]
+    fn script_change_helpers_read_ascii_next_to_cjk() {
+        let t = "ruby-lang.org의";
+        assert_eq!(tld_end_at_script_change(t, 10, t.len()), 13);
+        let t = "储存于crowdin.com";
+        assert_eq!(start_at_script_change(t, 0, t.find('.').unwrap()), "储存于".len());
+        assert!(mixes_unspaced_script("org의"));
+        assert!(!mixes_unspaced_script("пример"));
+    }
+}

@@ -1,0 +1,289 @@
+//! Real text labelled by hand (`tests/data/real/*.txt`, format in
+//! `tests/data/real/README.md`): lines people wrote, with the links a reader
+//! means marked ⸠…⸡ and a cluster tag per line (issue 13). Every line must
+//! come out exact in the default mode or be listed, with its reason, in
+//! `tests/data/real_deviations.txt`; a listed line that now passes must be
+//! removed, so the list cannot go stale.
+//!
+//! The per-cluster precision, recall and exact-line rate are printed:
+//! `cargo test -p iriscan --test real_text -- --nocapture`.
+
+mod casefile;
+
+use casefile::strip_markers;
+use iriscan::{Finder, LinkKind};
+use std::path::Path;
+
+const DEVIATIONS: &str = include_str!("data/real_deviations.txt");
+
+/// Cluster names, indexed by the tag number used in the files.
+const CLUSTERS: [&str; 8] = [
+    "0 other",
+    "1 prose glued after a link",
+    "2 names/emails glued to CJK",
+    "3 CJK punctuation",
+    "4 markup around a link",
+    "5 code, logs, mail headers",
+    "6 names that are not addresses",
+    "7 Markdown link labels",
+];
+
+/// One labelled line.
+struct Line {
+    file: String,
+    number: usize,
+    tags: Vec<usize>,
+    marked: String,
+}
+
+type Span = (usize, usize, LinkKind);
+
+fn load() -> Vec<Line> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/real");
+    let mut files: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    let mut lines = Vec::new();
+    for path in files {
+        let file = path.file_name().unwrap().to_string_lossy().into_owned();
+        let content = std::fs::read_to_string(&path).unwrap();
+        for (i, raw) in content.lines().enumerate() {
+            if raw.starts_with('#') || raw.trim().is_empty() {
+                continue;
+            }
+            let (tags, marked) = raw
+                .split_once('\t')
+                .unwrap_or_else(|| panic!("{file}:{}: expected TAGS<TAB>text", i + 1));
+            let tags = tags
+                .split(',')
+                .map(|t| {
+                    let t: usize = t.trim().parse().expect("cluster tag");
+                    assert!(t < CLUSTERS.len(), "{file}:{}: unknown cluster {t}", i + 1);
+                    t
+                })
+                .collect();
+            lines.push(Line {
+                file: file.clone(),
+                number: i + 1,
+                tags,
+                marked: marked.to_owned(),
+            });
+        }
+    }
+    lines
+}
+
+/// The kind a labelled span implies: a scheme makes an IRI, otherwise an `@`
+/// before any `/` an email, otherwise a domain.
+fn implied_kind(span: &str) -> LinkKind {
+    let scheme_len = span
+        .bytes()
+        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-'))
+        .count();
+    if scheme_len > 0 && span.as_bytes()[0].is_ascii_alphabetic() && span[scheme_len..].starts_with(':') {
+        return LinkKind::Iri;
+    }
+    let path = span.find('/').unwrap_or(span.len());
+    if span[..path].contains('@') {
+        LinkKind::Email
+    } else {
+        LinkKind::Domain
+    }
+}
+
+/// Expected spans, as byte offsets into the line without markers.
+fn expected(marked: &str) -> Vec<Span> {
+    let (mut spans, mut text_len, mut open) = (Vec::new(), 0, None);
+    for c in marked.chars() {
+        match c {
+            '⸠' => open = Some(text_len),
+            '⸡' => {
+                let start = open.take().expect("⸡ without ⸠");
+                spans.push((start, text_len));
+            }
+            _ => text_len += c.len_utf8(),
+        }
+    }
+    let text = strip_markers(marked);
+    spans
+        .into_iter()
+        .map(|(s, e)| (s, e, implied_kind(&text[s..e])))
+        .collect()
+}
+
+/// The links in `text`, read as a line of a file: after a newline (rules
+/// that read the line start, such as folded mail headers, see one).
+fn found(finder: &Finder, text: &str) -> Vec<Span> {
+    let line = format!("\n{text}");
+    finder
+        .links(&line)
+        .map(|l| (l.start() - 1, l.end() - 1, l.kind()))
+        .collect()
+}
+
+/// `text` with ⸠ ⸡ around `spans`, and the kind after any span whose kind
+/// differs from the one its text implies.
+fn mark(text: &str, spans: &[Span]) -> String {
+    let mut out = String::with_capacity(text.len() + 16);
+    let mut pos = 0;
+    for &(s, e, kind) in spans {
+        out.push_str(&text[pos..s]);
+        out.push('⸠');
+        out.push_str(&text[s..e]);
+        out.push('⸡');
+        if implied_kind(&text[s..e]) != kind {
+            out.push_str(&format!("[{}]", kind.name()));
+        }
+        pos = e;
+    }
+    out.push_str(&text[pos..]);
+    out
+}
+
+#[derive(Default, Clone, Copy)]
+struct Score {
+    lines: usize,
+    exact: usize,
+    tp: usize,
+    fp: usize,
+    fn_: usize,
+}
+
+impl Score {
+    fn add(&mut self, want: &[Span], got: &[Span]) {
+        let tp = got.iter().filter(|s| want.contains(s)).count();
+        self.lines += 1;
+        self.exact += usize::from(want == got);
+        self.tp += tp;
+        self.fp += got.len() - tp;
+        self.fn_ += want.len() - tp;
+    }
+
+    fn row(&self, name: &str) -> String {
+        let pct = |a: usize, b: usize| if b == 0 { 100.0 } else { 100.0 * a as f64 / b as f64 };
+        format!(
+            "{name:<32} {:>5} {:>6.1}% {:>6.1}% {:>6.1}%   tp {:>4} fp {:>3} fn {:>3}",
+            self.lines,
+            pct(self.exact, self.lines),
+            pct(self.tp, self.tp + self.fp),
+            pct(self.tp, self.tp + self.fn_),
+            self.tp,
+            self.fp,
+            self.fn_,
+        )
+    }
+}
+
+/// A failing line: (file, line number, expected marking, found marking).
+type Failure = (String, usize, String, String);
+
+/// Runs every line; returns the per-cluster and overall scores and the failures.
+fn run(finder: &Finder, lines: &[Line]) -> ([Score; 8], Score, Vec<Failure>) {
+    let (mut clusters, mut all, mut failures) = ([Score::default(); 8], Score::default(), Vec::new());
+    for line in lines {
+        let text = strip_markers(&line.marked);
+        let (want, got) = (expected(&line.marked), found(finder, &text));
+        for &t in &line.tags {
+            clusters[t].add(&want, &got);
+        }
+        all.add(&want, &got);
+        if want != got {
+            failures.push((line.file.clone(), line.number, line.marked.clone(), mark(&text, &got)));
+        }
+    }
+    (clusters, all, failures)
+}
+
+fn report(title: &str, clusters: &[Score; 8], all: &Score) {
+    eprintln!("{title}");
+    eprintln!(
+        "{:<32} {:>5} {:>7} {:>7} {:>7}",
+        "cluster", "lines", "exact", "prec", "recall"
+    );
+    for (name, score) in CLUSTERS.iter().zip(clusters) {
+        eprintln!("{}", score.row(name));
+    }
+    eprintln!("{}", all.row("all lines"));
+}
+
+/// The deviations file lists, per line: file, TAB, reason, TAB, the labelled line exactly.
+fn deviations() -> Vec<(&'static str, &'static str, &'static str)> {
+    DEVIATIONS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut parts = l.splitn(3, '\t');
+            let (file, reason) = (parts.next().unwrap(), parts.next().expect("file<TAB>reason<TAB>line"));
+            (file, reason, parts.next().expect("file<TAB>reason<TAB>line"))
+        })
+        .collect()
+}
+
+#[test]
+fn every_real_line_is_exact_or_listed_as_a_deviation() {
+    let lines = load();
+    let (clusters, all, failures) = run(&Finder::new(), &lines);
+    report("default mode, real text:", &clusters, &all);
+    let listed = deviations();
+    let mut unexplained = 0;
+    for (file, n, want, got) in &failures {
+        if !listed.iter().any(|(f, _, line)| f == file && line == want) {
+            unexplained += 1;
+            eprintln!("{file}:{n}\n  want: {want}\n  got:  {got}");
+        }
+    }
+    let mut stale = 0;
+    for (file, reason, line) in &listed {
+        let known = lines.iter().any(|l| l.file == *file && l.marked == *line);
+        if !known || !failures.iter().any(|(f, _, want, _)| f == file && want == line) {
+            stale += 1;
+            eprintln!(
+                "listed as a deviation but {}: {file}: {line} ({reason})",
+                if known { "passes" } else { "not in the files" }
+            );
+        }
+    }
+    eprintln!(
+        "{} of {} lines exact, {} listed deviations",
+        lines.len() - failures.len(),
+        lines.len(),
+        listed.len()
+    );
+    assert_eq!(
+        unexplained, 0,
+        "{unexplained} failing lines are not in real_deviations.txt"
+    );
+    assert_eq!(stale, 0, "{stale} stale entries in real_deviations.txt");
+}
+
+#[test]
+fn real_text_covers_every_cluster_with_enough_lines() {
+    let lines = load();
+    assert!(
+        lines.len() >= 500,
+        "expected at least 500 real lines, found {}",
+        lines.len()
+    );
+    for (t, name) in CLUSTERS.iter().enumerate() {
+        let n = lines.iter().filter(|l| l.tags.contains(&t)).count();
+        assert!(n >= 10, "cluster {name} has only {n} lines");
+    }
+    // Every expected span must be a well-formed, non-empty marking.
+    for line in &lines {
+        for (s, e, _) in expected(&line.marked) {
+            assert!(s < e, "{}:{}: empty ⸠⸡", line.file, line.number);
+        }
+    }
+}
+
+#[test]
+fn implied_kind_reads_scheme_email_and_domain() {
+    assert_eq!(implied_kind("https://example.com/"), LinkKind::Iri);
+    assert_eq!(implied_kind("mailto:a@example.com"), LinkKind::Iri);
+    assert_eq!(implied_kind("a@example.com"), LinkKind::Email);
+    assert_eq!(implied_kind("dl.google.com:443"), LinkKind::Domain);
+    assert_eq!(implied_kind("www.youtube.com/@x"), LinkKind::Domain);
+}
