@@ -3,9 +3,6 @@
 //! The Python package `iriscan` (python/iriscan) re-exports what is here;
 //! the docstrings below are what `help(iriscan.Finder)` shows. Only
 //! `engine.rs` names the library's API.
-// PyO3's macros expand to code clippy's `useless_conversion` flags on
-// `PyResult` returns (PyO3 0.25).
-#![allow(clippy::useless_conversion)]
 
 mod engine;
 
