@@ -1,6 +1,10 @@
 //! Criterion benchmarks: iriscan against its peers in the same groups, on
 //! the same texts, so ratios survive a noisy shared machine.
 //!
+//! The race with linkify (issue 12), ratios from one run:
+//! `cargo bench --bench iriscan -- 'race|parse-race|find-to-uri'`, then
+//! `python3 benches/race_table.py` for the table of ratios.
+//!
 //! Run everything: `cargo bench --bench iriscan`
 //! Quick mode (under five minutes on two cores): `cargo bench --bench iriscan -- --quick`
 //! One group: `cargo bench --bench iriscan -- find/`
@@ -13,32 +17,28 @@
 #[path = "../tests/oracle/mod.rs"]
 mod grammar;
 
+#[path = "../examples/common/truth.rs"]
+mod truth;
+
+#[path = "../examples/gen_corpus/generator.rs"]
+mod generator;
+
+#[path = "common/race_texts.rs"]
+mod race_texts;
+
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use iriscan::{Finder, LinkKind};
+use race_texts::race_texts;
 use std::hint::black_box;
 use std::path::Path;
+use std::time::Duration;
 
 /// Concatenates the samples in `corpora/` whose names start with `prefix`
 /// (repeated up to at least `min_len` bytes).
 fn corpus(prefix: &str, min_len: usize) -> String {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora");
-    let mut names: Vec<_> = std::fs::read_dir(&dir)
-        .map(|d| d.filter_map(|e| e.ok()).map(|e| e.path()).collect())
-        .unwrap_or_default();
-    names.sort();
-    let mut text = String::new();
-    for p in &names {
-        let name = p.file_name().unwrap().to_string_lossy();
-        if name.starts_with(prefix) && name.ends_with(".txt") {
-            text.push_str(&std::fs::read_to_string(p).unwrap_or_default());
-            text.push('\n');
-        }
-    }
-    assert!(!text.is_empty(), "no corpora/{prefix}*.txt sample");
-    let unit = text.clone();
-    while text.len() < min_len {
-        text.push_str(&unit);
-    }
-    text
+    let unit = race_texts::files(&Path::new(env!("CARGO_MANIFEST_DIR")).join("corpora"), prefix);
+    assert!(!unit.is_empty(), "no corpora/{prefix}*.txt sample");
+    race_texts::repeated(&unit, min_len)
 }
 
 /// English prose without a single link trigger-completing candidate.
@@ -302,5 +302,127 @@ fn bench_bulk(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, bench_find, bench_adversarial, bench_parse, bench_bulk);
+/// Size of each race text: larger than the caches, small enough for a run
+/// of every group in a few minutes on two shared cores.
+const RACE_LEN: usize = 2 << 20;
+
+/// A group with few, short samples: the race has many texts, and ratios
+/// within one run are what it reports.
+fn race_group<'c>(c: &'c mut Criterion, name: &str) -> criterion::BenchmarkGroup<'c, criterion::measurement::WallTime> {
+    let mut g = c.benchmark_group(name);
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(1));
+    g
+}
+
+/// iriscan against linkify on every race text, the same kinds asked of
+/// both: IRIs and emails against linkify's default (a scheme required,
+/// emails on); all kinds against linkify with `url_must_have_scheme(false)`;
+/// and memchr looking for an absent byte, the ceiling for any scan.
+fn bench_race(c: &mut Criterion) {
+    let texts = race_texts(RACE_LEN);
+    let mut iri_email = Finder::new();
+    iri_email.kinds(&[LinkKind::Iri, LinkKind::Email]);
+    let all = Finder::new();
+    let linkify_default = linkify::LinkFinder::new();
+    let mut linkify_schemeless = linkify::LinkFinder::new();
+    linkify_schemeless.url_must_have_scheme(false);
+    let mut g = race_group(c, "race");
+    for (name, text) in &texts {
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        g.bench_with_input(BenchmarkId::new("iriscan-iri-email", name), text, |b, t| {
+            b.iter(|| iri_email.links(t).count())
+        });
+        g.bench_with_input(BenchmarkId::new("linkify-default", name), text, |b, t| {
+            b.iter(|| linkify_default.links(t).count())
+        });
+        g.bench_with_input(BenchmarkId::new("iriscan-all", name), text, |b, t| {
+            b.iter(|| all.links(t).count())
+        });
+        g.bench_with_input(BenchmarkId::new("linkify-schemeless", name), text, |b, t| {
+            b.iter(|| linkify_schemeless.links(t).count())
+        });
+        g.bench_with_input(BenchmarkId::new("memchr", name), text, |b, t| {
+            b.iter(|| memchr::memchr(0xFF, black_box(t.as_bytes())))
+        });
+    }
+    g.finish();
+}
+
+/// `Iri::parse` against oxiri, fluent-uri and iri-string on the same IRIs,
+/// in turn: those of every link in the link-dense text.
+fn bench_parse_race(c: &mut Criterion) {
+    let dense = race_texts::race_text("dense", RACE_LEN).unwrap_or_default();
+    let iris: Vec<String> = Finder::new().links(&dense).map(|l| l.iri().into_owned()).collect();
+    let bytes: usize = iris.iter().map(String::len).sum();
+    let mut g = race_group(c, "parse-race");
+    g.throughput(Throughput::Bytes(bytes as u64));
+    g.bench_function("iriscan", |b| {
+        b.iter(|| {
+            iris.iter()
+                .filter(|s| iriscan::Iri::parse(black_box(s)).is_ok())
+                .count()
+        })
+    });
+    g.bench_function("oxiri", |b| {
+        b.iter(|| {
+            iris.iter()
+                .filter(|s| oxiri::Iri::parse(black_box(s.as_str())).is_ok())
+                .count()
+        })
+    });
+    g.bench_function("fluent-uri", |b| {
+        b.iter(|| {
+            iris.iter()
+                .filter(|s| fluent_uri::Iri::parse(black_box(s.as_str())).is_ok())
+                .count()
+        })
+    });
+    g.bench_function("iri-string", |b| {
+        b.iter(|| {
+            iris.iter()
+                .filter(|s| iri_string::types::IriStr::new(black_box(s.as_str())).is_ok())
+                .count()
+        })
+    });
+    g.finish();
+}
+
+/// Finding links and mapping each with `to_uri`, against finding alone:
+/// link-dense text, generated mail (IDN emails among them) and the mail
+/// samples.
+fn bench_find_to_uri(c: &mut Criterion) {
+    let finder = Finder::new();
+    let mut g = race_group(c, "find-to-uri");
+    for name in ["dense", "gen-mail", "corpora-mail"] {
+        let Some(text) = race_texts::race_text(name, RACE_LEN) else {
+            continue;
+        };
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        g.bench_with_input(BenchmarkId::new("find", name), &text, |b, t| {
+            b.iter(|| finder.links(t).count())
+        });
+        g.bench_with_input(BenchmarkId::new("find-and-to-uri", name), &text, |b, t| {
+            b.iter(|| {
+                finder
+                    .links(t)
+                    .map(|l| l.to_uri().map_or(0, |u| u.len()))
+                    .sum::<usize>()
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    bench_race,
+    bench_parse_race,
+    bench_find_to_uri,
+    bench_find,
+    bench_adversarial,
+    bench_parse,
+    bench_bulk
+);
 criterion_main!(benches);

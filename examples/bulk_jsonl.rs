@@ -65,6 +65,10 @@ fn main() {
                 eprintln!("bulk_jsonl: {name}: gzip error at decompressed byte {offset}: {error}");
                 status = 2;
             }
+            Err(e) => {
+                eprintln!("bulk_jsonl: {name}: {e}");
+                status = 2;
+            }
         }
     }
     if let Err(e) = out.flush() {

@@ -9,24 +9,56 @@
 //!
 //! or by wall time: `count_links ENGINE FILE [REPEAT]`. The engine
 //! `iriscan-bytes` reads the raw bytes through `links_bytes`; the others see
-//! the file decoded lossily.
+//! the file decoded lossily. `FILE` may be `race:NAME`, a text of the race
+//! with linkify built in memory as the criterion bench builds it
+//! (`benches/race_texts.rs`; `benches/race_instructions.sh` counts them all).
+//!
+//! Engines: `iriscan` (all kinds), `iriscan-iri-email`, `iriscan-uri` (find
+//! and `to_uri`), `iriscan-strict`, `iriscan-bytes`, `linkify` (scheme-less
+//! URLs too), `linkify-default` (a scheme required), `regex`, `memchr`; and
+//! `parse-iriscan`, `parse-oxiri`, `parse-fluent-uri`, `parse-iri-string`,
+//! which parse the IRIs of the file's links (found by iriscan outside the
+//! measured function).
+
+#[path = "common/truth.rs"]
+mod truth;
+
+#[path = "gen_corpus/generator.rs"]
+mod generator;
+
+#[path = "../benches/common/race_texts.rs"]
+mod race_texts;
+
+use iriscan::{Finder, LinkKind};
 
 #[inline(never)]
-fn measure(engine: &str, bytes: &[u8], text: &str) -> usize {
+fn measure(engine: &str, bytes: &[u8], text: &str, iris: &[String]) -> usize {
     match engine {
-        "iriscan-bytes" => iriscan::Finder::new().links_bytes(bytes).count(),
-        "iriscan" => iriscan::Finder::new().links(text).count(),
-        "iriscan-uri" => iriscan::Finder::new()
+        "iriscan-bytes" => Finder::new().links_bytes(bytes).count(),
+        "iriscan" => Finder::new().links(text).count(),
+        "iriscan-iri-email" => Finder::new()
+            .kinds(&[LinkKind::Iri, LinkKind::Email])
             .links(text)
-            .filter(|l| l.to_uri().is_ok())
             .count(),
-        "iriscan-strict" => iriscan::Finder::new().strict_uts58(true).links(text).count(),
+        "iriscan-uri" => Finder::new().links(text).filter(|l| l.to_uri().is_ok()).count(),
+        "iriscan-strict" => Finder::new().strict_uts58(true).links(text).count(),
         "linkify" => linkify::LinkFinder::new()
             .url_must_have_scheme(false)
             .links(text)
             .count(),
+        "linkify-default" => linkify::LinkFinder::new().links(text).count(),
         "regex" => url_regex().find_iter(text).count(),
         "memchr" => memchr::memchr(0xFF, text.as_bytes()).map_or(0, |_| 1),
+        "parse-iriscan" => iris.iter().filter(|s| iriscan::Iri::parse(s).is_ok()).count(),
+        "parse-oxiri" => iris.iter().filter(|s| oxiri::Iri::parse(s.as_str()).is_ok()).count(),
+        "parse-fluent-uri" => iris
+            .iter()
+            .filter(|s| fluent_uri::Iri::parse(s.as_str()).is_ok())
+            .count(),
+        "parse-iri-string" => iris
+            .iter()
+            .filter(|s| iri_string::types::IriStr::new(s.as_str()).is_ok())
+            .count(),
         other => panic!("unknown engine {other}"),
     }
 }
@@ -36,20 +68,39 @@ fn url_regex() -> &'static regex::Regex {
     RE.get_or_init(|| regex::Regex::new(r#"(?i)\b(?:https?|ftp)://[^\s<>"'()]+|\bwww\.[^\s<>"'()]+"#).unwrap())
 }
 
+/// Size of a `race:` text: the criterion bench's.
+const RACE_LEN: usize = 2 << 20;
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let (engine, path) = (&args[1], &args[2]);
     let repeat: usize = args.get(3).and_then(|r| r.parse().ok()).unwrap_or(1);
-    let bytes = std::fs::read(path).expect("read the input");
+    let bytes = match path.strip_prefix("race:") {
+        Some(name) => race_texts::race_text(name, RACE_LEN)
+            .unwrap_or_else(|| panic!("no race text {name}"))
+            .into_bytes(),
+        None => std::fs::read(path).expect("read the input"),
+    };
     let text = String::from_utf8_lossy(&bytes);
+    let iris: Vec<String> = if engine.starts_with("parse-") {
+        Finder::new().links(&text).map(|l| l.iri().into_owned()).collect()
+    } else {
+        Vec::new()
+    };
     // Warm up lazily built tables outside the measured region.
     let warm = "warm up http://a.example/ x@example.com www.example.org 例え.みんな";
-    let _ = iriscan::Finder::new().links(warm).count() + url_regex().find_iter(warm).count();
+    let _ = Finder::new().links(warm).count() + url_regex().find_iter(warm).count();
     let t = std::time::Instant::now();
     let mut n = 0;
     for _ in 0..repeat {
-        n = measure(engine, &bytes, &text);
+        n = measure(engine, &bytes, &text, &iris);
     }
     let secs = t.elapsed().as_secs_f64() / repeat as f64;
-    println!("{engine}\t{n} links\t{:.1} MB/s", text.len() as f64 / secs / 1e6);
+    // The bytes the engine read: the text, or the IRIs it parsed.
+    let len = if iris.is_empty() {
+        text.len()
+    } else {
+        iris.iter().map(String::len).sum()
+    };
+    println!("{engine}\t{n} links\t{len} bytes\t{:.1} MB/s", len as f64 / secs / 1e6);
 }

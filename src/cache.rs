@@ -25,21 +25,38 @@ impl<V: Clone> HostMemo<V> {
 
     /// `compute(host)`, from the thread's memo `memo` when it is there.
     pub(crate) fn get(memo: &'static LocalKey<Self>, host: &str, compute: impl FnOnce(&str) -> V) -> V {
+        Self::with(memo, host, compute, V::clone)
+    }
+
+    /// `read(&compute(host))`, from the thread's memo `memo` when it is
+    /// there: a hit is read in place, not cloned.
+    pub(crate) fn with<R>(
+        memo: &'static LocalKey<Self>,
+        host: &str,
+        compute: impl FnOnce(&str) -> V,
+        read: impl FnOnce(&V) -> R,
+    ) -> R {
         if host.len() > MAX_KEY {
-            return compute(host);
+            return read(&compute(host));
         }
-        if let Some(hit) = memo.with(|m| m.map.borrow().get(host).cloned()) {
-            return hit;
-        }
+        // A miss hands `read` back.
+        let read = match memo.with(move |m| match m.map.borrow().get(host) {
+            Some(v) => Ok(read(v)),
+            None => Err(read),
+        }) {
+            Ok(answer) => return answer,
+            Err(read) => read,
+        };
         let value = compute(host);
+        let answer = read(&value);
         memo.with(|m| {
             let mut map = m.map.borrow_mut();
             if map.len() >= CAP {
                 map.clear();
             }
-            map.insert(host.into(), value.clone());
+            map.insert(host.into(), value);
         });
-        value
+        answer
     }
 }
 

@@ -24,11 +24,30 @@ pub(crate) const fn pct_octet(hi: u8, lo: u8) -> u8 {
     }
 }
 
-/// Appends `%XX` for the octet `b`, uppercase hex.
+/// `%00%01…%FF`: the encoding of every octet, three bytes each.
+const TRIPLETS: &str = match std::str::from_utf8(&triplets()) {
+    Ok(s) => s,
+    Err(_) => panic!("the triplets are ASCII"),
+};
+
+const fn triplets() -> [u8; 768] {
+    let mut t = [0u8; 768];
+    let mut b = 0;
+    while b < 256 {
+        t[3 * b] = b'%';
+        t[3 * b + 1] = HEX[b >> 4];
+        t[3 * b + 2] = HEX[b & 15];
+        b += 1;
+    }
+    t
+}
+
+/// Appends `%XX` for the octet `b`, uppercase hex (one copy of three
+/// bytes).
+#[inline]
 pub(crate) fn push_pct_byte(out: &mut String, b: u8) {
-    out.push('%');
-    out.push(HEX[(b >> 4) as usize] as char);
-    out.push(HEX[(b & 15) as usize] as char);
+    let i = 3 * b as usize;
+    out.push_str(&TRIPLETS[i..i + 3]);
 }
 
 /// Appends the UTF-8 bytes of `c` percent-encoded with uppercase hex (RFC 3987 §3.1 step 2).
@@ -40,15 +59,21 @@ pub(crate) fn push_pct_char(out: &mut String, c: char) {
 }
 
 /// Appends `s` with every non-ASCII character percent-encoded (ASCII as it
-/// is, in runs).
+/// is, in runs): each byte of its UTF-8 form becomes `%XX`.
 pub(crate) fn push_non_ascii_encoded(out: &mut String, s: &str) {
+    let b = s.as_bytes();
     let mut last = 0;
-    for (i, c) in s.char_indices() {
-        if !c.is_ascii() {
-            out.push_str(&s[last..i]);
-            push_pct_char(out, c);
-            last = i + c.len_utf8();
+    while let Some(p) = b[last..].iter().position(|&c| c >= 0x80) {
+        let start = last + p;
+        // A run of non-ASCII characters ends where an ASCII byte (which
+        // starts a character) does, or at the end.
+        let end = b[start..].iter().position(|&c| c < 0x80).map_or(b.len(), |q| start + q);
+        out.push_str(&s[last..start]);
+        out.reserve(3 * (end - start));
+        for &c in &b[start..end] {
+            push_pct_byte(out, c);
         }
+        last = end;
     }
     out.push_str(&s[last..]);
 }
@@ -116,6 +141,9 @@ mod tests {
         let mut out = String::new();
         push_non_ascii_encoded(&mut out, "a/é?b");
         assert_eq!(out, "a/%C3%A9?b");
+        out.clear();
+        push_non_ascii_encoded(&mut out, "日本a€");
+        assert_eq!(out, "%E6%97%A5%E6%9C%ACa%E2%82%AC");
     }
 
     #[test]

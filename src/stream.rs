@@ -372,6 +372,7 @@ pub struct StreamStats {
 /// assert!(matches!(err, StreamError::Read { offset: 13, .. }));
 /// ```
 #[derive(Debug)]
+#[non_exhaustive]
 pub enum StreamError {
     /// Reading the input failed at this stream offset (bytes read before it).
     Read {

@@ -141,8 +141,11 @@ pub struct InputArgs {
     /// and normalize it to NFC (RFC 3987 §3.1 step 1b). Offsets and the text
     /// printed then refer to the decoded UTF-8 text, not the input bytes. A
     /// byte order mark is removed and, as WHATWG prescribes, overrides the
-    /// label. Without this option the input is taken as UTF-8; invalid
-    /// sequences end a link and are otherwise skipped.
+    /// label. Without this option the input is taken as UTF-8 (invalid
+    /// sequences end a link and are otherwise skipped), except that a UTF-16
+    /// LE/BE byte order mark is decoded the same way and a UTF-8 one is
+    /// dropped: offsets then count bytes of the UTF-8 text after the mark.
+    /// Text that does not decode cleanly is reported once per input.
     #[arg(long, value_name = "LABEL", value_parser = parse_encoding)]
     pub encoding: Option<&'static encoding_rs::Encoding>,
     /// Only these kinds of link (comma-separated).
@@ -164,9 +167,32 @@ pub struct InputArgs {
     #[arg(short = 'j', long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     pub jobs: Option<u16>,
     /// No progress bar and no warnings (links that cannot be mapped to a
-    /// URI). Errors reading an input are still reported.
+    /// URI, links cut at the maximum length, text that does not decode).
+    /// Errors reading an input are still reported.
     #[arg(short = 'q', long)]
     pub quiet: bool,
+    /// What the input is: `auto` reads WARC records (WARC/WET files, also
+    /// gzip'd) when the input starts with `WARC/1.`, text otherwise.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormatArg::Auto)]
+    pub input_format: InputFormatArg,
+    /// The longest link in bytes (default 65536). A longer one is cut at
+    /// this length; `find` counts the links of each input that reach it
+    /// (within 16 bytes: the finder trims what may not end a link after
+    /// cutting) and says so once on standard error.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(16..))]
+    pub max_link_len: Option<u32>,
+}
+
+/// What the input is (see --input-format).
+#[derive(ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputFormatArg {
+    /// WARC when the (decompressed) input starts with `WARC/1.`, else text.
+    Auto,
+    /// Text, whatever it starts with.
+    Text,
+    /// WARC records: `conversion`, `response` (the HTTP body, decoded from
+    /// its charset) and `resource` records are scanned, the others skipped.
+    Warc,
 }
 
 fn parse_encoding(label: &str) -> Result<&'static encoding_rs::Encoding, String> {
@@ -196,17 +222,30 @@ Examples:
   iriscan find --format tsv --kinds iri,email log.gz
   iriscan find --encoding shift_jis --format jsonl old-mail.txt
   iriscan find --count *.txt                          path<TAB>count per file
+  iriscan find -n -r logs/                            PATH:LINE:LINK like ripgrep
+  iriscan find --format jsonl CC-MAIN-…warc.wet.gz    links with their page's URL
   find . -name '*.txt' -print0 | xargs -0 cat | iriscan find
   iriscan find -z records.bin                         NUL-separated records
 
-JSON Lines fields: path (\"-\" for standard input), line (1-based), start and
-end (byte offsets into that input, end exclusive), kind (iri, email, domain),
-text (as written), iri (what it denotes: scheme added to domains, mailto: to
-emails, folding removed), uri (RFC 3987 §3.1), or uri null and error.
+With several inputs or -r, plain lines are PATH:LINK (-H, --no-filename
+force either way); -n adds the line number: PATH:LINE:LINK.
 
-Large files are memory-mapped and searched on all cores; standard input and
-gzip input are streamed in bounded memory. A progress bar shows on a terminal
-for inputs over 64 MiB.";
+JSON Lines fields: path (\"-\" for standard input), line (1-based), start and
+end (byte offsets into that input, end exclusive; into the decoded UTF-8 text
+when the input was decoded), kind (iri, email, domain), text (as written), iri
+(what it denotes: scheme added to domains, mailto: to emails, folding
+removed), uri (RFC 3987 §3.1), or uri null and error.
+
+WARC and WET input (Common Crawl; gzip'd, one member per record, or not):
+records gain record_url (WARC-Target-URI) and record_id (WARC-Record-ID as
+written), and line, start and end count within the text of the record (a
+response record's HTTP body). TSV has record_url and record_id columns too,
+empty for other input.
+
+Files are read in blocks and searched on all cores in bounded memory; a file
+that shrinks or grows while it is read keeps the links read before, and the
+change is reported (exit status 2). A progress bar shows on a terminal for
+inputs over 64 MiB.";
 
 /// Arguments of `iriscan find`.
 #[derive(Args, Debug)]
@@ -231,6 +270,17 @@ pub struct FindArgs {
     /// (`line` then counts records), and each output record ends with NUL.
     #[arg(short = 'z', long)]
     pub null_data: bool,
+    /// Plain format: start each line with the input's path (the default
+    /// with more than one input or -r).
+    #[arg(short = 'H', long, overrides_with = "no_filename")]
+    pub with_filename: bool,
+    /// Plain format: never start lines with the input's path.
+    #[arg(long, overrides_with = "with_filename")]
+    pub no_filename: bool,
+    /// Plain format: the 1-based line number before each link
+    /// (`LINE:LINK`, or `PATH:LINE:LINK`).
+    #[arg(short = 'n', long)]
+    pub line_number: bool,
 }
 
 /// Output formats of `linkify`.

@@ -1,16 +1,25 @@
-//! Runs a [`Task`] over the inputs: many small files in parallel, a large
-//! file memory-mapped and split across cores, standard input and gzip
-//! streamed; output strictly in input order; errors reported per input.
+//! Runs a [`Task`] over the inputs: many small files in parallel; a large
+//! file, gzip input and WARC records cut into blocks that a reader hands
+//! to worker threads; standard input streamed; output strictly in input
+//! order; errors reported per input.
+//!
+//! Files are read, never memory-mapped: a file truncated while it is read
+//! (`logrotate`'s `copytruncate`) must end the input with a message, not
+//! kill the process with SIGBUS (see [`segment::Watched`]).
 
 use super::input::{self, Counting, Decoding, Input, Source};
+use super::members::{self, Decoded, Span};
 use super::output::Out;
+use super::pipeline;
+use super::segment::{self, Block, Watched};
+use super::warc;
 use iriscan::parallel::ParallelFinder;
 use iriscan::stream::{Chunk, StreamError, StreamFinder};
 use iriscan::Finder;
 use rayon::prelude::*;
-use std::io::{self, BufReader, IsTerminal, Read};
+use std::io::{self, BufRead, BufReader, IsTerminal, Read};
 use std::panic::{self, AssertUnwindSafe};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// Inputs up to this size are processed whole, many at a time, with their
@@ -18,10 +27,17 @@ use std::sync::Arc;
 const SMALL_INPUT: u64 = 1 << 20;
 /// How many bytes of small inputs one parallel batch takes at most.
 const BATCH_BYTES: u64 = 64 << 20;
-/// Regular files from this size on are memory-mapped rather than read.
-const MMAP_MIN: u64 = 16 << 20;
 /// A progress bar shows (on a terminal) for inputs larger than this.
 const PROGRESS_MIN: u64 = 64 << 20;
+
+/// How the input's bytes are to be read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputFormat {
+    /// WARC when the (decompressed) input starts with `WARC/1.`, else text.
+    Auto,
+    Text,
+    Warc,
+}
 
 /// What the run needs besides the task.
 pub struct Settings {
@@ -32,9 +48,22 @@ pub struct Settings {
     pub encoding: Option<&'static encoding_rs::Encoding>,
     /// Line (record) terminator of the input.
     pub terminator: u8,
+    pub format: InputFormat,
+    /// The finder's maximum link length (for the report of cut links).
+    pub max_link_len: usize,
+    /// Plain output lines start with the input's name.
+    pub with_filename: bool,
 }
 
-/// An input as a task sees it.
+/// The WARC record a piece of text comes from.
+#[derive(Clone, Debug, Default)]
+pub struct Record {
+    pub url: Option<String>,
+    pub id: Option<String>,
+}
+
+/// An input (or one WARC record of it) as a task sees it.
+#[derive(Clone)]
 pub struct InputCtx {
     /// Name in records (`-` for standard input).
     pub record_name: String,
@@ -42,7 +71,37 @@ pub struct InputCtx {
     pub message_name: String,
     /// The only input is standard input.
     pub only_stdin: bool,
+    pub with_filename: bool,
+    /// Set for the text of a WARC record.
+    pub record: Option<Record>,
 }
+
+/// Where a chunk's offsets and lines start in the input (or record).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Place {
+    pub offset: u64,
+    /// Added to the chunk's line numbers.
+    pub line: u64,
+}
+
+/// What a task found in a chunk.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Found {
+    pub links: u64,
+    /// Links that reached the maximum link length (and were cut there).
+    pub cut: u64,
+}
+
+impl Found {
+    fn add(&mut self, other: Found) {
+        self.links += other.links;
+        self.cut += other.cut;
+    }
+}
+
+/// A scanned block: its output, what was found, and an internal error
+/// (a panic) that ended it.
+pub type Scanned = (Bufs, Found, Option<String>);
 
 /// Output of one piece of work: standard output and standard error bytes.
 #[derive(Default)]
@@ -61,8 +120,15 @@ pub trait Task: Sync {
     fn resume(&self, _state: &mut Self::State, _before: &[u8]) {}
     /// Written once before all inputs.
     fn header(&self, _bufs: &mut Bufs) {}
-    /// Handles one chunk; returns the number of links in it.
-    fn chunk(&self, input: &InputCtx, chunk: &Chunk<'_>, state: &mut Self::State, bufs: &mut Bufs) -> u64;
+    /// Handles one chunk at `place`.
+    fn chunk(
+        &self,
+        input: &InputCtx,
+        place: Place,
+        chunk: &Chunk<'_>,
+        state: &mut Self::State,
+        bufs: &mut Bufs,
+    ) -> Found;
     /// Written after an input (even one that failed part way).
     fn end_input(&self, _input: &InputCtx, _links: u64, _bufs: &mut Bufs) {}
     /// Whether the output shows line numbers (if not, lines are not
@@ -96,7 +162,7 @@ pub fn run<T: Task>(task: &T, inputs: &[Input], settings: &Settings, out: &mut O
                 .map(|input| {
                     let mut bufs = Bufs::default();
                     let result = guarded(|| {
-                        process(task, input, settings, only_stdin, None, &mut |b: Bufs| {
+                        process(task, input, settings, only_stdin, None, None, &mut |b: Bufs| {
                             bufs.out.extend_from_slice(&b.out);
                             bufs.err.extend_from_slice(&b.err);
                             Ok(())
@@ -118,7 +184,6 @@ pub fn run<T: Task>(task: &T, inputs: &[Input], settings: &Settings, out: &mut O
             i = j;
         } else {
             let input = &inputs[i];
-            let streaming = !matches!(input.source, Source::File(_)) || input.size.is_none();
             let progress = progress_bar(input.size, settings);
             let result = guarded(|| {
                 process(
@@ -126,6 +191,7 @@ pub fn run<T: Task>(task: &T, inputs: &[Input], settings: &Settings, out: &mut O
                     input,
                     settings,
                     only_stdin,
+                    settings.threads,
                     progress.as_ref(),
                     &mut |b: Bufs| match &progress {
                         // Output to a terminal would garble the bar: hide it meanwhile.
@@ -135,7 +201,7 @@ pub fn run<T: Task>(task: &T, inputs: &[Input], settings: &Settings, out: &mut O
                         }),
                         None => {
                             out.write_bufs(&b)?;
-                            if streaming {
+                            if input.size.is_none() {
                                 out.flush()?;
                             }
                             Ok(())
@@ -169,14 +235,31 @@ where
 {
     match panic::catch_unwind(AssertUnwindSafe(f)) {
         Ok(r) => r,
-        Err(payload) => {
-            let what = super::take_panic_message()
-                .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
-                .or_else(|| payload.downcast_ref::<String>().cloned())
-                .unwrap_or_else(|| "unknown panic".to_owned());
-            Ok(Err(format!("internal error, rest of this input skipped: {what}")))
-        }
+        Err(payload) => Ok(Err(format!(
+            "internal error, rest of this input skipped: {}",
+            panic_message(payload)
+        ))),
     }
+}
+
+fn panic_message(payload: Box<dyn std::any::Any + Send>) -> String {
+    super::take_panic_message()
+        .or_else(|| payload.downcast_ref::<&str>().map(|s| s.to_string()))
+        .or_else(|| payload.downcast_ref::<String>().cloned())
+        .unwrap_or_else(|| "unknown panic".to_owned())
+}
+
+/// Everything one input's run shares between its threads.
+struct Run<'a, T> {
+    task: &'a T,
+    settings: &'a Settings,
+    ctx: InputCtx,
+    /// A decoder met bytes that do not decode (reported once at the end).
+    malformed: Arc<AtomicBool>,
+    /// Compressed (raw) bytes read so far, for progress and error offsets.
+    raw: Arc<AtomicU64>,
+    /// Blocks are scanned on one thread each.
+    pf: ParallelFinder,
 }
 
 /// Processes one input, handing output to `sink` as it is produced.
@@ -187,6 +270,7 @@ fn process<T: Task>(
     input: &Input,
     settings: &Settings,
     only_stdin: bool,
+    workers: Option<usize>,
     progress: Option<&indicatif::ProgressBar>,
     sink: &mut dyn FnMut(Bufs) -> io::Result<()>,
 ) -> io::Result<Result<(), String>> {
@@ -194,57 +278,427 @@ fn process<T: Task>(
         record_name: input.record_name(),
         message_name: input.message_name(),
         only_stdin,
+        with_filename: settings.with_filename,
+        record: None,
     };
     if let Some(e) = &input.error {
         return Ok(Err(format!("{}: {}", ctx.message_name, describe(e))));
     }
-    let path = match &input.source {
-        Source::Stdin => {
-            let stdin = io::stdin();
-            return stream(task, &ctx, stdin.lock(), settings, progress, sink);
-        }
-        Source::File(path) => path,
+    let mut pf = ParallelFinder::new(settings.finder.clone());
+    pf.line_terminator(settings.terminator);
+    pf.line_numbers(task.needs_lines());
+    pf.parallel(false);
+    let run = Run {
+        task,
+        settings,
+        ctx,
+        malformed: Arc::new(AtomicBool::new(false)),
+        raw: Arc::new(AtomicU64::new(0)),
+        pf,
     };
-    let fail = |e: io::Error| Ok(Err(format!("{}: {}", ctx.message_name, describe(&e))));
-    let mut file = match input::open(path) {
-        Ok(f) => f,
-        Err(e) => return fail(e),
+    let fail = |e: io::Error| Ok(Err(format!("{}: {}", run.ctx.message_name, describe(&e))));
+    let raw: Box<dyn Read + Send> = match &input.source {
+        Source::Stdin => Box::new(io::stdin()),
+        Source::File(path) => match input::open(path) {
+            // A regular file is watched for changes of size while read.
+            Ok(file) => match input.size {
+                Some(size) => Box::new(Watched::new(file, size)),
+                None => Box::new(file),
+            },
+            Err(e) => return fail(e),
+        },
     };
-    let head = match input::peek(&mut file, 2) {
+    let mut counting = Counting {
+        inner: raw,
+        count: run.raw.clone(),
+    };
+    let head = match input::peek(&mut counting, 2) {
         Ok(h) => h,
         Err(e) => return fail(e),
     };
-    let size = match input.size {
-        Some(size) if !input::is_gzip(&head) && settings.encoding.is_none() => size,
-        _ => return stream(task, &ctx, input::unpeek(head, file), settings, progress, sink),
-    };
-    if size >= MMAP_MIN {
-        match map_file(&file) {
-            Ok(map) => in_memory(task, &ctx, &map, settings, progress, sink),
-            Err(e) => fail(e),
-        }
+    let gzip = input::is_gzip(&head);
+    let raw = input::unpeek(head, counting);
+    let mut text: Box<dyn Read + Send> = if gzip {
+        Box::new(flate2::read::MultiGzDecoder::new(BufReader::with_capacity(
+            256 * 1024,
+            raw,
+        )))
     } else {
-        let mut bytes = head;
-        match file.read_to_end(&mut bytes) {
-            Ok(_) => in_memory(task, &ctx, &bytes, settings, progress, sink),
-            Err(e) => fail(e),
+        Box::new(raw)
+    };
+    let head = match input::peek(&mut text, warc::MAGIC.len()) {
+        Ok(h) => h,
+        Err(e) => return Ok(Err(run.read_error(gzip, 0, &e))),
+    };
+    let is_warc = match settings.format {
+        InputFormat::Auto => head.starts_with(warc::MAGIC),
+        InputFormat::Text => false,
+        InputFormat::Warc => true,
+    };
+    let text = input::unpeek(head, text);
+    // A gzip'd WARC file: its members are decoded in parallel.
+    let speculate = match (&input.source, input.size) {
+        (Source::File(path), Some(size)) if is_warc && gzip && workers.is_some() => Some((path, size)),
+        _ => None,
+    };
+    let mut flow = Flow {
+        workers,
+        progress,
+        found: Found::default(),
+        failed: None,
+        sink,
+    };
+    let result = if let Some((path, size)) = speculate {
+        drop(text);
+        run.members(path, size, &mut flow)
+    } else if is_warc {
+        run.records(text, 0, None, &mut flow).map(|r| r.map(|_| ()))
+    } else {
+        // Bytes that need decoding first: a legacy encoding (whose decoder
+        // lets a byte order mark override the label, as WHATWG says), or,
+        // without one, a UTF-16 byte order mark; a UTF-8 one is dropped
+        // (see `input::sniff_bom`).
+        let (decode, text) = match settings.encoding {
+            Some(enc) => (Some(enc), input::unpeek(Vec::new(), text)),
+            None => match input::sniff_bom(text) {
+                Ok(x) => x,
+                Err(e) => return Ok(Err(run.read_error(gzip, 0, &e))),
+            },
+        };
+        let plain_stream = !gzip && decode.is_none() && input.size.is_none();
+        if plain_stream {
+            // Standard input, a pipe: links out as soon as their text is read.
+            run.stream(text, &mut flow)
+        } else {
+            let text: Box<dyn Read + Send> = match decode {
+                Some(enc) => Box::new(Decoding::new(text, enc, run.malformed.clone())),
+                None => Box::new(text),
+            };
+            run.blocks(text, &mut flow)
+                .map(|r| r.map_err(|e| run.read_error(gzip, e.0, &e.1)))
+        }
+    };
+    let mut tail = Bufs::default();
+    task.end_input(&run.ctx, flow.found.links, &mut tail);
+    run.warnings(flow.found, &mut tail.err);
+    let result = result?;
+    (flow.sink)(tail)?;
+    Ok(result)
+}
+
+/// Where one input's results go, and what was found in it so far.
+struct Flow<'p, 's> {
+    /// Worker threads (`None`: all on this thread).
+    workers: Option<usize>,
+    progress: Option<&'p indicatif::ProgressBar>,
+    found: Found,
+    /// The first internal error of a worker.
+    failed: Option<String>,
+    sink: &'s mut dyn FnMut(Bufs) -> io::Result<()>,
+}
+
+impl<T: Task> Run<'_, T> {
+    /// The message for a read error at `offset` of the (decoded) text.
+    fn read_error(&self, gzip: bool, offset: u64, error: &io::Error) -> String {
+        let what = if gzip && error.kind() != io::ErrorKind::Other {
+            format!(
+                "truncated or corrupt gzip data at compressed byte {} (decompressed byte {offset}): {}",
+                self.raw.load(Ordering::Relaxed),
+                describe(error)
+            )
+        } else if error.kind() == io::ErrorKind::Other {
+            // A file that changed size: the message says it all.
+            describe(error)
+        } else {
+            format!("read error at byte {offset}: {}", describe(error))
+        };
+        format!("{}: {what}", self.ctx.message_name)
+    }
+
+    /// Warnings written once after the input's output.
+    fn warnings(&self, found: Found, err: &mut Vec<u8>) {
+        use std::io::Write;
+        if self.settings.quiet {
+            return;
+        }
+        if self.malformed.load(Ordering::Relaxed) {
+            let _ = writeln!(
+                err,
+                "iriscan: {}: the input does not decode cleanly; malformed bytes were read as U+FFFD",
+                self.ctx.message_name
+            );
+        }
+        if found.cut > 0 {
+            let _ = writeln!(
+                err,
+                "iriscan: {}: {} link{} reached the maximum link length ({} bytes) and {} cut there \
+                 (--max-link-len sets it)",
+                self.ctx.message_name,
+                found.cut,
+                if found.cut == 1 { "" } else { "s" },
+                self.settings.max_link_len,
+                if found.cut == 1 { "was" } else { "were" },
+            );
+        }
+    }
+
+    /// Scans one block (on a worker): its pieces in order, each with a
+    /// fresh state resumed after the bytes before it.
+    fn scan_block(&self, ctx: &InputCtx, block: &Block) -> (Bufs, Found) {
+        let place = Place {
+            offset: block.offset,
+            line: block.line.saturating_sub(1),
+        };
+        let mut bufs = Bufs::default();
+        let mut found = Found::default();
+        let text = &block.text;
+        let done: Result<(), std::convert::Infallible> = self.pf.map_chunks(
+            text,
+            |chunk| {
+                let mut state = self.task.new_state();
+                let off = chunk.offset() as usize;
+                if off == 0 {
+                    self.task.resume(&mut state, &block.before);
+                } else {
+                    self.task.resume(&mut state, &text[off.saturating_sub(4)..off]);
+                }
+                let mut piece = Bufs::default();
+                let f = self.task.chunk(ctx, place, chunk, &mut state, &mut piece);
+                (piece, f)
+            },
+            |(piece, f)| {
+                bufs.out.extend_from_slice(&piece.out);
+                bufs.err.extend_from_slice(&piece.err);
+                found.add(f);
+                Ok(())
+            },
+        );
+        let Ok(()) = done;
+        (bufs, found)
+    }
+
+    /// Scans a job on a worker, a panic turned into an error of the input.
+    fn work(&self, ctx: &InputCtx, block: &Block) -> Scanned {
+        match panic::catch_unwind(AssertUnwindSafe(|| self.scan_block(ctx, block))) {
+            Ok((bufs, found)) => (bufs, found, None),
+            Err(payload) => (
+                Bufs::default(),
+                Found::default(),
+                Some(format!(
+                    "{}: internal error, rest of this input skipped: {}",
+                    ctx.message_name,
+                    panic_message(payload)
+                )),
+            ),
+        }
+    }
+
+    /// Writes a job's result; the first internal error is kept.
+    fn write(&self, (bufs, f, error): Scanned, flow: &mut Flow<'_, '_>) -> io::Result<()> {
+        flow.found.add(f);
+        if flow.failed.is_none() {
+            flow.failed = error;
+        }
+        if let Some(p) = flow.progress {
+            p.set_position(self.raw.load(Ordering::Relaxed));
+        }
+        (flow.sink)(bufs)
+    }
+
+    /// Text cut into blocks by a reader thread and scanned by workers.
+    fn blocks<R: Read + Send>(&self, text: R, flow: &mut Flow<'_, '_>) -> io::Result<Result<(), (u64, io::Error)>> {
+        let terminator = self.task.needs_lines().then_some(self.settings.terminator);
+        let segmented = pipeline::run(
+            flow.workers,
+            |emit| segment::for_each_block(text, &self.pf, terminator, segment::BLOCK, None, emit),
+            |block: Block| self.work(&self.ctx, &block),
+            |r| self.write(r, flow),
+        )??;
+        if let Some(message) = flow.failed.take() {
+            return Ok(Err((0, io::Error::other(message))));
+        }
+        Ok(match segmented.error {
+            Some(e) => Err((segmented.bytes, e)),
+            None => Ok(()),
+        })
+    }
+
+    /// WARC records: a reader thread decodes and parses them and cuts their
+    /// text into blocks; workers scan the blocks; output in record order.
+    /// `before`: records of the input read before `text`; `boundary`: see
+    /// [`super::records::for_each_record`]. Returns the records read.
+    fn records<R: Read + Send>(
+        &self,
+        text: R,
+        before: u64,
+        boundary: Option<&AtomicBool>,
+        flow: &mut Flow<'_, '_>,
+    ) -> io::Result<Result<u64, String>> {
+        let produced = pipeline::run(
+            flow.workers,
+            |emit| {
+                let mut emit_block = |ctx: &Arc<InputCtx>, block: Block| emit((ctx.clone(), block));
+                super::records::for_each_record(self, text, before, boundary, &mut emit_block)
+            },
+            |(ctx, block): (Arc<InputCtx>, Block)| self.work(&ctx, &block),
+            |r| self.write(r, flow),
+        )?;
+        if let Some(message) = flow.failed.take() {
+            return Ok(Err(message));
+        }
+        Ok(produced.map_err(|e| format!("{}: {e}", self.ctx.message_name)))
+    }
+
+    /// A gzip'd WARC file: spans of members decoded and scanned by the
+    /// workers (see [`members`]). From the first member that is not kept
+    /// (one larger than the cap, a record over two members, damage), the
+    /// file is read in order by [`Run::records`] until a member ends where a
+    /// record does ([`members::InOrder`]); the parallel reader goes on from
+    /// there.
+    fn members(&self, path: &std::path::Path, size: u64, flow: &mut Flow<'_, '_>) -> io::Result<Result<(), String>> {
+        use std::io::{Seek, SeekFrom};
+        let fail = |e: io::Error| Ok(Err(format!("{}: {}", self.ctx.message_name, describe(&e))));
+        let open_at = |at: u64| -> io::Result<Watched> {
+            let mut file = input::open(path)?;
+            file.seek(SeekFrom::Start(at))?;
+            Ok(Watched::from(file, size, at))
+        };
+        let mut kept = 0u64;
+        let mut records = 0u64;
+        loop {
+            let reader = match open_at(kept) {
+                Ok(r) => r,
+                Err(e) => return fail(e),
+            };
+            let mut fallback = false;
+            let from = kept;
+            let ran = pipeline::run(
+                flow.workers,
+                move |emit| members::for_each_span(reader, from, emit),
+                |span: Span| members::decode(self, &span, &|ctx, block| self.work(ctx, block)),
+                |d: Decoded| {
+                    if d.start != kept {
+                        fallback = true;
+                        return Err(io::Error::other("in order from here"));
+                    }
+                    kept = d.kept_end;
+                    records += d.records;
+                    self.raw.store(kept, Ordering::Relaxed);
+                    self.write((d.bufs, d.found, d.failed), flow)?;
+                    if !d.complete {
+                        fallback = true;
+                        return Err(io::Error::other("in order from here"));
+                    }
+                    Ok(())
+                },
+            );
+            match ran {
+                Err(e) if !fallback => return Err(e),
+                Ok(Some(e)) if !fallback => return fail(e),
+                _ => {}
+            }
+            if let Some(message) = flow.failed.take() {
+                return Ok(Err(message));
+            }
+            if !fallback || kept >= size {
+                return Ok(Ok(()));
+            }
+            let reader = match open_at(kept) {
+                Ok(r) => r,
+                Err(e) => return fail(e),
+            };
+            // `raw` counts file offsets from here on (the offset of the
+            // next member is computed from it).
+            self.raw.store(kept, Ordering::Relaxed);
+            let raw = Counting {
+                inner: reader,
+                count: self.raw.clone(),
+            };
+            let count = self.raw.clone();
+            let text = members::InOrder::new(
+                BufReader::with_capacity(256 * 1024, raw),
+                // The next member starts after what was read, less what the
+                // buffer still holds.
+                Box::new(move |r: &BufReader<Counting<Watched>>| {
+                    count.load(Ordering::Relaxed) - r.buffer().len() as u64
+                }),
+            );
+            let (boundary, stopped_at) = (text.boundary.clone(), text.stopped_at.clone());
+            match self.records(text, records, Some(&boundary), flow)? {
+                Ok(n) => records += n,
+                Err(message) => return Ok(Err(message)),
+            }
+            let stopped = *stopped_at.lock().unwrap_or_else(|e| e.into_inner());
+            match stopped {
+                Some(at) if at > kept && at < size => kept = at,
+                _ => return Ok(Ok(())),
+            }
+        }
+    }
+
+    /// Streams a reader (standard input, a pipe) in bounded memory, each
+    /// chunk's links out as soon as it is settled.
+    fn stream<R: Read>(&self, text: R, flow: &mut Flow<'_, '_>) -> io::Result<Result<(), String>> {
+        let mut sf = StreamFinder::new(self.settings.finder.clone());
+        sf.line_terminator(self.settings.terminator);
+        sf.line_numbers(self.task.needs_lines());
+        let mut state = self.task.new_state();
+        let result = sf.for_each_chunk(text, |chunk| {
+            let mut bufs = Bufs::default();
+            let f = self
+                .task
+                .chunk(&self.ctx, Place::default(), chunk, &mut state, &mut bufs);
+            flow.found.add(f);
+            if let Some(p) = flow.progress {
+                p.set_position(self.raw.load(Ordering::Relaxed));
+            }
+            (flow.sink)(bufs)
+        });
+        match result {
+            Ok(_) => Ok(Ok(())),
+            Err(StreamError::Sink(e)) => Err(e),
+            Err(StreamError::Read { offset, error }) => Ok(Err(self.read_error(false, offset, &error))),
+            // StreamError is non_exhaustive: a kind added later is an output error.
+            Err(e) => Err(io::Error::other(e.to_string())),
         }
     }
 }
 
-/// Maps a file read-only.
-#[allow(unsafe_code)]
-fn map_file(file: &std::fs::File) -> io::Result<memmap2::Mmap> {
-    // SAFETY: the map is read-only and lives only while this input is
-    // processed. If another process truncates or rewrites the file meanwhile
-    // the bytes seen may change (or the process may get SIGBUS), the same
-    // trade-off grep-like tools make for large files; smaller files are read.
-    let map = unsafe { memmap2::Mmap::map(file) }?;
-    // The input is read front to back once: ask for read-ahead. Advice
-    // only; a kernel that ignores it changes nothing.
-    #[cfg(unix)]
-    let _ = map.advise(memmap2::Advice::Sequential);
-    Ok(map)
+/// The parts of a run the WARC record reader needs.
+pub trait RecordSink {
+    fn ctx(&self) -> &InputCtx;
+    fn pf(&self) -> &ParallelFinder;
+    fn terminator(&self) -> Option<u8>;
+    fn fallback_encoding(&self) -> Option<&'static encoding_rs::Encoding>;
+    fn malformed(&self) -> &Arc<AtomicBool>;
+}
+
+impl<T: Task> RecordSink for Run<'_, T> {
+    fn ctx(&self) -> &InputCtx {
+        &self.ctx
+    }
+    fn pf(&self) -> &ParallelFinder {
+        &self.pf
+    }
+    fn terminator(&self) -> Option<u8> {
+        self.task.needs_lines().then_some(self.settings.terminator)
+    }
+    fn fallback_encoding(&self) -> Option<&'static encoding_rs::Encoding> {
+        self.settings.encoding
+    }
+    fn malformed(&self) -> &Arc<AtomicBool> {
+        &self.malformed
+    }
+}
+
+/// A `BufRead` over the decoded text of a WARC input.
+pub fn buffered<R: Read>(text: R) -> BufReader<R> {
+    BufReader::with_capacity(256 * 1024, text)
+}
+
+/// Reads and drops the rest of a reader.
+pub fn skip<R: BufRead>(r: &mut R) -> io::Result<u64> {
+    io::copy(r, &mut io::sink())
 }
 
 /// An error message without Rust's "(os error N)" suffix.
@@ -268,108 +722,4 @@ fn progress_bar(size: Option<u64>, settings: &Settings) -> Option<indicatif::Pro
         bar.set_style(style);
     }
     Some(bar)
-}
-
-/// Streams a reader (standard input, gzip, legacy encodings) in bounded memory.
-fn stream<T: Task, R: Read>(
-    task: &T,
-    ctx: &InputCtx,
-    reader: R,
-    settings: &Settings,
-    progress: Option<&indicatif::ProgressBar>,
-    sink: &mut dyn FnMut(Bufs) -> io::Result<()>,
-) -> io::Result<Result<(), String>> {
-    let compressed = Arc::new(AtomicU64::new(0));
-    let mut counting = Counting {
-        inner: reader,
-        count: compressed.clone(),
-    };
-    let head = match input::peek(&mut counting, 2) {
-        Ok(h) => h,
-        Err(e) => return Ok(Err(format!("{}: {}", ctx.message_name, describe(&e)))),
-    };
-    let gzip = input::is_gzip(&head);
-    let raw = input::unpeek(head, counting);
-    let decompressed: Box<dyn Read + '_> = if gzip {
-        Box::new(flate2::read::MultiGzDecoder::new(BufReader::new(raw)))
-    } else {
-        Box::new(raw)
-    };
-    let text: Box<dyn Read + '_> = match settings.encoding {
-        Some(enc) => Box::new(Decoding::new(decompressed, enc)),
-        None => decompressed,
-    };
-    let mut sf = StreamFinder::new(settings.finder.clone());
-    sf.line_terminator(settings.terminator);
-    sf.line_numbers(task.needs_lines());
-    let mut state = task.new_state();
-    let mut links = 0;
-    let result = sf.for_each_chunk(text, |chunk| {
-        let mut bufs = Bufs::default();
-        links += task.chunk(ctx, chunk, &mut state, &mut bufs);
-        if let Some(p) = progress {
-            p.set_position(compressed.load(Ordering::Relaxed));
-        }
-        sink(bufs)
-    });
-    let mut tail = Bufs::default();
-    task.end_input(ctx, links, &mut tail);
-    match result {
-        Ok(_) => {
-            sink(tail)?;
-            Ok(Ok(()))
-        }
-        Err(StreamError::Sink(e)) => Err(e),
-        Err(StreamError::Read { offset, error }) => {
-            sink(tail)?;
-            let at = compressed.load(Ordering::Relaxed);
-            let what = if gzip {
-                format!(
-                    "truncated or corrupt gzip data at compressed byte {at} (decompressed byte {offset}): {}",
-                    describe(&error)
-                )
-            } else {
-                format!("read error at byte {offset}: {}", describe(&error))
-            };
-            Ok(Err(format!("{}: {what}", ctx.message_name)))
-        }
-    }
-}
-
-/// Finds in a whole in-memory input, split across cores.
-fn in_memory<T: Task>(
-    task: &T,
-    ctx: &InputCtx,
-    bytes: &[u8],
-    settings: &Settings,
-    progress: Option<&indicatif::ProgressBar>,
-    sink: &mut dyn FnMut(Bufs) -> io::Result<()>,
-) -> io::Result<Result<(), String>> {
-    let mut pf = ParallelFinder::new(settings.finder.clone());
-    pf.line_terminator(settings.terminator);
-    pf.line_numbers(task.needs_lines());
-    pf.parallel(settings.threads.is_some());
-    let mut links = 0;
-    pf.map_chunks(
-        bytes,
-        |chunk| {
-            let mut state = task.new_state();
-            let off = chunk.offset() as usize;
-            task.resume(&mut state, &bytes[off.saturating_sub(4)..off]);
-            let mut bufs = Bufs::default();
-            let n = task.chunk(ctx, chunk, &mut state, &mut bufs);
-            (bufs, n, chunk.offset() + chunk.text().len() as u64)
-        },
-        |(bufs, n, end)| {
-            links += n;
-            if let Some(p) = progress {
-                p.set_position(end);
-            }
-            sink(bufs)
-        },
-    )?;
-    let mut tail = Bufs::default();
-    task.end_input(ctx, links, &mut tail);
-    sink(tail)?;
-    Ok(Ok(()))
 }

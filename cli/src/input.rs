@@ -4,6 +4,8 @@
 use std::fs::{self, File};
 use std::io::{self, Cursor, Read};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// Where an input's bytes come from.
 #[derive(Debug)]
@@ -174,8 +176,29 @@ pub fn is_gzip(head: &[u8]) -> bool {
 }
 
 /// Puts sniffed bytes back in front of the rest of a reader.
-pub fn unpeek<R: Read>(head: Vec<u8>, rest: R) -> io::Chain<Cursor<Vec<u8>>, R> {
+pub fn unpeek<R: Read>(head: Vec<u8>, rest: R) -> Unpeeked<R> {
     Cursor::new(head).chain(rest)
+}
+
+/// Sniffed bytes put back in front of the rest of a reader.
+pub type Unpeeked<R> = io::Chain<Cursor<Vec<u8>>, R>;
+
+/// Sniffs a byte order mark, as ripgrep does: a UTF-16 (LE or BE) mark
+/// names the encoding to decode from (the decoder drops the mark); a UTF-8
+/// mark is dropped here, so offsets count from the first character after
+/// it; anything else is read as it is.
+pub fn sniff_bom<R: Read>(mut reader: R) -> io::Result<(Option<&'static encoding_rs::Encoding>, Unpeeked<R>)> {
+    let mut head = peek(&mut reader, 3)?;
+    let encoding = match head.as_slice() {
+        [0xEF, 0xBB, 0xBF] => {
+            head.clear();
+            None
+        }
+        [0xFF, 0xFE, ..] => Some(encoding_rs::UTF_16LE),
+        [0xFE, 0xFF, ..] => Some(encoding_rs::UTF_16BE),
+        _ => None,
+    };
+    Ok((encoding, unpeek(head, reader)))
 }
 
 /// Opens a file for reading.
@@ -202,13 +225,15 @@ pub struct Decoding<R> {
     eof: bool,
     /// A read error, returned once the text decoded before it is out.
     error: Option<io::Error>,
+    /// Set when a malformed sequence was replaced with U+FFFD.
+    malformed: Arc<AtomicBool>,
 }
 
 const DECODE_READ: usize = 64 * 1024;
 const NFC_PENDING_CAP: usize = 1 << 20;
 
 impl<R: Read> Decoding<R> {
-    pub fn new(inner: R, encoding: &'static encoding_rs::Encoding) -> Self {
+    pub fn new(inner: R, encoding: &'static encoding_rs::Encoding, malformed: Arc<AtomicBool>) -> Self {
         Decoding {
             inner,
             decoder: encoding.new_decoder(),
@@ -218,6 +243,7 @@ impl<R: Read> Decoding<R> {
             out_pos: 0,
             eof: false,
             error: None,
+            malformed,
         }
     }
 
@@ -247,7 +273,10 @@ impl<R: Read> Decoding<R> {
                     .max_utf8_buffer_length(src.len())
                     .unwrap_or(src.len() * 3 + 16);
                 self.pending.reserve(need);
-                let (result, read, _) = self.decoder.decode_to_string(src, &mut self.pending, last);
+                let (result, read, replaced) = self.decoder.decode_to_string(src, &mut self.pending, last);
+                if replaced {
+                    self.malformed.store(true, Ordering::Relaxed);
+                }
                 src = &src[read..];
                 if result == encoding_rs::CoderResult::InputEmpty {
                     break;

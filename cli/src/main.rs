@@ -6,10 +6,15 @@ mod args;
 mod convert;
 mod driver;
 mod input;
+mod members;
 mod output;
+mod pipeline;
+mod records;
+mod segment;
 mod tasks;
+mod warc;
 
-use args::{Cli, Command, InputArgs, Kind, LinkifyFormat};
+use args::{Cli, Command, InputArgs, InputFormatArg, Kind, LinkifyFormat};
 use clap::Parser;
 use driver::{Settings, Task};
 use iriscan::render::{LinkText, Markup, Renderer};
@@ -57,8 +62,18 @@ pub fn run() -> i32 {
                 count: a.count,
                 quiet: a.input.quiet,
                 terminator: if a.null_data { 0 } else { b'\n' },
+                line_number: a.line_number,
+                max_link_len: max_link_len(&a.input),
             };
-            run_task(&task, &a.input, a.null_data, &mut out)
+            // ripgrep's rule: names when there can be more than one input.
+            let with_filename = if a.with_filename {
+                true
+            } else if a.no_filename {
+                false
+            } else {
+                a.input.paths.len() > 1 || a.input.recursive
+            };
+            run_task(&task, &a.input, a.null_data, with_filename, &mut out)
         }
         Command::Linkify(a) => {
             let markup = match a.format {
@@ -70,7 +85,7 @@ pub fn run() -> i32 {
                 renderer.link_text(LinkText::AsWritten);
             }
             let task = tasks::LinkifyTask { renderer };
-            run_task(&task, &a.input, false, &mut out)
+            run_task(&task, &a.input, false, false, &mut out)
         }
     };
     let result = result.and_then(|code| out.flush().map(|()| code));
@@ -86,8 +101,19 @@ pub fn run() -> i32 {
     }
 }
 
-fn run_task<T: Task>(task: &T, args: &InputArgs, null_data: bool, out: &mut Out) -> io::Result<i32> {
+fn max_link_len(args: &InputArgs) -> usize {
+    args.max_link_len.map_or(iriscan::DEFAULT_MAX_LINK_LEN, |n| n as usize)
+}
+
+fn run_task<T: Task>(
+    task: &T,
+    args: &InputArgs,
+    null_data: bool,
+    with_filename: bool,
+    out: &mut Out,
+) -> io::Result<i32> {
     let mut finder = Finder::new();
+    finder.max_link_len(max_link_len(args));
     let kinds: Vec<LinkKind> = args
         .kinds
         .iter()
@@ -114,6 +140,13 @@ fn run_task<T: Task>(task: &T, args: &InputArgs, null_data: bool, out: &mut Out)
         quiet: args.quiet,
         encoding: args.encoding,
         terminator: if null_data { 0 } else { b'\n' },
+        format: match args.input_format {
+            InputFormatArg::Auto => driver::InputFormat::Auto,
+            InputFormatArg::Text => driver::InputFormat::Text,
+            InputFormatArg::Warc => driver::InputFormat::Warc,
+        },
+        max_link_len: max_link_len(args),
+        with_filename,
     };
     let inputs = input::expand(&args.paths, args.recursive);
     let all_ok = driver::run(task, &inputs, &settings, out)?;

@@ -1,7 +1,7 @@
 //! `find` and `linkify`: what happens to each chunk of input.
 
 use super::args::FindFormat;
-use super::driver::{Bufs, InputCtx, Task};
+use super::driver::{Bufs, Found, InputCtx, Place, Task};
 use super::output::{json_str, tsv_field};
 use iriscan::render::Renderer;
 use iriscan::stream::{Chunk, ChunkLink};
@@ -15,7 +15,16 @@ pub struct FindTask {
     pub quiet: bool,
     /// Output record terminator (`\n`, or NUL with `--null-data`).
     pub terminator: u8,
+    /// Plain format: the line number before each link.
+    pub line_number: bool,
+    /// The finder's maximum link length (a link that long was cut).
+    pub max_link_len: usize,
 }
+
+/// A link within this many bytes of the maximum length counts as cut there:
+/// the finder cuts at the cap, then trims what may not end a link (closing
+/// punctuation, an incomplete percent-encoding), at most a few characters.
+const CUT_SLACK: u64 = 16;
 
 impl Task for FindTask {
     type State = ();
@@ -25,25 +34,30 @@ impl Task for FindTask {
     fn header(&self, bufs: &mut Bufs) {
         if self.format == FindFormat::Tsv && !self.count {
             bufs.out
-                .extend_from_slice(b"path\tline\tstart\tend\tkind\ttext\tiri\turi\terror");
+                .extend_from_slice(b"path\tline\tstart\tend\tkind\ttext\tiri\turi\terror\trecord_url\trecord_id");
             bufs.out.push(self.terminator);
         }
     }
 
-    fn chunk(&self, input: &InputCtx, chunk: &Chunk<'_>, _: &mut (), bufs: &mut Bufs) -> u64 {
-        let mut n = 0;
+    fn chunk(&self, input: &InputCtx, place: Place, chunk: &Chunk<'_>, _: &mut (), bufs: &mut Bufs) -> Found {
+        let mut found = Found::default();
+        let cut_len = (self.max_link_len as u64).saturating_sub(CUT_SLACK);
         for link in chunk.links() {
-            n += 1;
+            found.links += 1;
+            if link.end() - link.start() >= cut_len {
+                found.cut += 1;
+            }
             if self.count {
                 continue;
             }
+            let at = At { link: &link, place };
             match self.format {
-                FindFormat::Plain => self.plain(input, &link, bufs),
-                FindFormat::Jsonl => self.jsonl(input, &link, &mut bufs.out),
-                FindFormat::Tsv => self.tsv(input, &link, &mut bufs.out),
+                FindFormat::Plain => self.plain(input, &at, bufs),
+                FindFormat::Jsonl => self.jsonl(input, &at, &mut bufs.out),
+                FindFormat::Tsv => self.tsv(input, &at, &mut bufs.out),
             }
         }
-        n
+        found
     }
 
     fn needs_lines(&self) -> bool {
@@ -62,18 +76,47 @@ impl Task for FindTask {
     }
 }
 
+/// A link and where its chunk lies in the input (or record).
+struct At<'l, 'a> {
+    link: &'l ChunkLink<'a>,
+    place: Place,
+}
+
+impl At<'_, '_> {
+    fn start(&self) -> u64 {
+        self.place.offset + self.link.start()
+    }
+    fn end(&self) -> u64 {
+        self.place.offset + self.link.end()
+    }
+    fn line(&self) -> u64 {
+        self.place.line + self.link.line()
+    }
+}
+
 impl FindTask {
-    fn plain(&self, input: &InputCtx, link: &ChunkLink<'_>, bufs: &mut Bufs) {
+    fn plain(&self, input: &InputCtx, at: &At<'_, '_>, bufs: &mut Bufs) {
+        let link = at.link;
+        let prefix_len = bufs.out.len();
+        // ripgrep's shape: `PATH:LINE:LINK`, each part when asked for.
+        if input.with_filename {
+            bufs.out.extend_from_slice(input.record_name.as_bytes());
+            bufs.out.push(b':');
+        }
+        if self.line_number {
+            let _ = write!(bufs.out, "{}:", at.line());
+        }
         if self.uri {
             match link.to_uri() {
                 Ok(uri) => bufs.out.extend_from_slice(uri.as_bytes()),
                 Err(e) => {
+                    bufs.out.truncate(prefix_len);
                     if !self.quiet {
                         let _ = writeln!(
                             bufs.err,
                             "iriscan: {}:{}: {}: no URI: {e}",
                             input.message_name,
-                            link.line(),
+                            at.line(),
                             link.as_str()
                         );
                     }
@@ -89,15 +132,28 @@ impl FindTask {
         bufs.out.push(self.terminator);
     }
 
-    fn jsonl(&self, input: &InputCtx, link: &ChunkLink<'_>, out: &mut Vec<u8>) {
+    fn jsonl(&self, input: &InputCtx, at: &At<'_, '_>, out: &mut Vec<u8>) {
+        let link = at.link;
         out.extend_from_slice(b"{\"path\":");
         json_str(out, &input.record_name);
+        if let Some(record) = &input.record {
+            for (name, value) in [
+                (&b",\"record_url\":"[..], &record.url),
+                (b",\"record_id\":", &record.id),
+            ] {
+                out.extend_from_slice(name);
+                match value {
+                    Some(v) => json_str(out, v),
+                    None => out.extend_from_slice(b"null"),
+                }
+            }
+        }
         let _ = write!(
             out,
             ",\"line\":{},\"start\":{},\"end\":{},\"kind\":\"{}\",\"text\":",
-            link.line(),
-            link.start(),
-            link.end(),
+            at.line(),
+            at.start(),
+            at.end(),
             link.kind().name()
         );
         json_str(out, link.as_str());
@@ -126,14 +182,15 @@ impl FindTask {
         out.push(self.terminator);
     }
 
-    fn tsv(&self, input: &InputCtx, link: &ChunkLink<'_>, out: &mut Vec<u8>) {
+    fn tsv(&self, input: &InputCtx, at: &At<'_, '_>, out: &mut Vec<u8>) {
+        let link = at.link;
         tsv_field(out, &input.record_name);
         let _ = write!(
             out,
             "\t{}\t{}\t{}\t{}\t",
-            link.line(),
-            link.start(),
-            link.end(),
+            at.line(),
+            at.start(),
+            at.end(),
             link.kind().name()
         );
         tsv_field(out, link.as_str());
@@ -150,6 +207,16 @@ impl FindTask {
                 out.push(b'\t');
                 tsv_field(out, &e.to_string());
             }
+        }
+        // The record columns are always there (empty outside WARC input),
+        // so that the header, written before any input is read, fits every row.
+        let record = input.record.as_ref();
+        for value in [
+            record.and_then(|r| r.url.as_deref()),
+            record.and_then(|r| r.id.as_deref()),
+        ] {
+            out.push(b'\t');
+            tsv_field(out, value.unwrap_or(""));
         }
         out.push(self.terminator);
     }
@@ -171,10 +238,10 @@ impl Task for LinkifyTask {
         state.resume_after(before);
     }
 
-    fn chunk(&self, _: &InputCtx, chunk: &Chunk<'_>, state: &mut Renderer, bufs: &mut Bufs) -> u64 {
+    fn chunk(&self, _: &InputCtx, _: Place, chunk: &Chunk<'_>, state: &mut Renderer, bufs: &mut Bufs) -> Found {
         let mut html = String::with_capacity(chunk.text().len() + chunk.text().len() / 4);
         state.render_chunk(chunk, &mut html);
         bufs.out.extend_from_slice(html.as_bytes());
-        0
+        Found::default()
     }
 }

@@ -1,87 +1,12 @@
 //! The `iriscan` binary end to end: every input kind, every output format,
 //! every error path.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::io::{BufRead, BufReader, Read};
+use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 
-const BIN: &str = env!("CARGO_BIN_EXE_iriscan");
-
-/// Runs `iriscan args…` with `stdin` as standard input.
-fn iriscan(args: &[&str], stdin: &[u8]) -> Output {
-    iriscan_os(args.iter().map(|a| a.as_ref()), stdin)
-}
-
-fn iriscan_os<'a>(args: impl IntoIterator<Item = &'a std::ffi::OsStr>, stdin: &[u8]) -> Output {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn iriscan");
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.to_vec();
-    let writer = std::thread::spawn(move || {
-        // The command may not read its standard input at all.
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().expect("wait iriscan");
-    writer.join().unwrap();
-    out
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).expect("UTF-8 output")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-/// A fresh directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> Self {
-        let dir = std::env::temp_dir().join(format!("iriscan-cli-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-    fn file(&self, name: &str, content: &[u8]) -> PathBuf {
-        let path = self.0.join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, content).unwrap();
-        path
-    }
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-fn gzip(data: &[u8]) -> Vec<u8> {
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-    enc.write_all(data).unwrap();
-    enc.finish().unwrap()
-}
-
-fn json_lines(o: &Output) -> Vec<serde_json::Value> {
-    stdout(o)
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
-        .collect()
-}
+mod common;
+use common::*;
 
 /// Text in several scripts: Japanese, Russian, emoji, an email, a domain.
 const MULTI: &str = "日本語のテキスト http://例え.jp/パス?q=値 です。\n\
@@ -178,7 +103,10 @@ fn find_tsv_escapes_tabs_newlines_and_backslashes() {
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines[0], "path\tline\tstart\tend\tkind\ttext\tiri\turi\terror");
+    assert_eq!(
+        lines[0],
+        "path\tline\tstart\tend\tkind\ttext\tiri\turi\terror\trecord_url\trecord_id"
+    );
     assert_eq!(lines.len(), 3);
     let path = s(&file).replace('\\', "\\\\").replace('\t', "\\t");
     let start = text.find("http").unwrap();
@@ -186,11 +114,11 @@ fn find_tsv_escapes_tabs_newlines_and_backslashes() {
     assert_eq!(
         lines[1],
         format!(
-            "{path}\t1\t{start}\t{end}\tiri\thttp://例え.jp/a/\\n  b\thttp://例え.jp/a/b\thttp://xn--r8jz45g.jp/a/b\t"
+            "{path}\t1\t{start}\t{end}\tiri\thttp://例え.jp/a/\\n  b\thttp://例え.jp/a/b\thttp://xn--r8jz45g.jp/a/b\t\t\t"
         )
     );
     let fields: Vec<&str> = lines[2].split('\t').collect();
-    assert_eq!(fields.len(), 9);
+    assert_eq!(fields.len(), 11);
     let x = text.find("x.org").unwrap();
     let (xs, xe) = (x.to_string(), (x + 5).to_string());
     assert_eq!(&fields[1..6], ["2", xs.as_str(), xe.as_str(), "domain", "x.org"]);
@@ -258,7 +186,7 @@ fn find_recurses_into_directories_in_path_order() {
     );
     // Without -r a directory is an error, and the run goes on.
     let a = dir.path().join("a.txt");
-    let o = iriscan(&["find", s(dir.path()), s(&a)], b"");
+    let o = iriscan(&["find", "--no-filename", s(dir.path()), s(&a)], b"");
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(stdout(&o), "a.org\n");
     assert!(stderr(&o).contains("is a directory"), "{}", stderr(&o));
@@ -296,7 +224,7 @@ fn find_truncated_gzip_reports_offset_and_keeps_earlier_links() {
     let cut = gz.len() / 2;
     let file = dir.file("cut.gz", &gz[..cut]);
     let ok = dir.file("ok.txt", b"after.org");
-    let o = iriscan(&["find", s(&file), s(&ok)], b"");
+    let o = iriscan(&["find", "--no-filename", s(&file), s(&ok)], b"");
     assert_eq!(o.status.code(), Some(2));
     let err = stderr(&o);
     assert!(
@@ -381,7 +309,8 @@ fn find_normalizes_decoded_text_to_nfc() {
 
 #[test]
 fn find_survives_invalid_utf8() {
-    let input = b"\xff\xfe bad \xc0\xaf http://a.com/x\xe3\x81 more \xed\xa0\x80 b.org\n\x80";
+    // (Not \xff\xfe first: that is a UTF-16LE byte order mark.)
+    let input = b"\xff\xff\xfe bad \xc0\xaf http://a.com/x\xe3\x81 more \xed\xa0\x80 b.org\n\x80";
     let o = iriscan(&["find", "--format", "jsonl"], input);
     assert!(o.status.success());
     let rows = json_lines(&o);
@@ -400,7 +329,7 @@ fn find_missing_file_among_others_exits_2_and_keeps_the_rest() {
     let missing = dir.path().join("nope.txt");
     let o = iriscan(&["find", s(&a), s(&missing), s(&c)], b"");
     assert_eq!(o.status.code(), Some(2));
-    assert_eq!(stdout(&o), "a.org\nc.org\n");
+    assert_eq!(stdout(&o), format!("{}:a.org\n{}:c.org\n", s(&a), s(&c)));
     assert_eq!(
         stderr(&o),
         format!("iriscan: {}: No such file or directory\n", s(&missing))
@@ -477,21 +406,23 @@ fn find_output_is_identical_with_one_or_four_jobs() {
 }
 
 #[test]
-fn find_memory_mapped_file_matches_streaming() {
-    // Over the 16 MiB memory-map threshold, few links (fast to scan).
-    let dir = TempDir::new("mmap");
-    let mut text = String::with_capacity(17 << 20);
+fn find_file_read_in_blocks_matches_streaming() {
+    // Several 2 MiB blocks; links of every kind (folded ones too) near
+    // every possible seam, lines of varying length.
+    let dir = TempDir::new("blocks");
+    let mut text = String::with_capacity(7 << 20);
     let mut i = 0;
-    while text.len() < (17 << 20) {
-        if i % 5000 == 0 {
-            text.push_str(&format!("link http://例え.jp/{i} here\n"));
-        } else {
-            text.push_str("lorem ipsum dolor sit amet consectetur adipiscing elit\n");
+    while text.len() < (7 << 20) {
+        match i % 7 {
+            0 => text.push_str(&format!("link http://例え.jp/{i} here\n")),
+            1 => text.push_str(&format!("<URL:http://fold{i}.example/a\n   b> and mail{i}@пример.рф ")),
+            2 => text.push_str(&format!("(see www.x{i}.org/p_(q)) ")),
+            _ => text.push_str("lorem ipsum dolor sit amet consectetur adipiscing elit\n"),
         }
         i += 1;
     }
     let file = dir.file("big.txt", text.as_bytes());
-    let mapped = iriscan(&["find", "--format", "tsv", "-j", "2", s(&file)], b"");
+    let blocks = iriscan(&["find", "--format", "tsv", "-j", "2", s(&file)], b"");
     let streamed = iriscan(&["find", "--format", "tsv", "-j", "1"], text.as_bytes());
     let strip = |o: &Output| -> Vec<String> {
         stdout(o)
@@ -500,9 +431,10 @@ fn find_memory_mapped_file_matches_streaming() {
             .map(|l| l.split_once('\t').unwrap().1.to_owned())
             .collect()
     };
-    let rows = strip(&mapped);
-    assert!(rows.len() > 50);
+    let rows = strip(&blocks);
+    assert!(rows.len() > 50_000, "{}", rows.len());
     assert_eq!(rows, strip(&streamed));
+    assert!(blocks.stderr.is_empty(), "{}", stderr(&blocks));
 }
 
 #[test]

@@ -973,7 +973,24 @@ struct Gen<'a> {
     link_bytes: u64,
 }
 
-impl Gen<'_> {
+impl<'a> Gen<'a> {
+    fn new(p: &'a Pools, cfg: &'a Config) -> Self {
+        Gen {
+            p,
+            cfg,
+            // Profiles with the same seed start from different states.
+            rng: Rng::new(
+                cfg.seed
+                    ^ (Profile::ALL.iter().position(|&(_, p)| p == cfg.profile).unwrap_or(0) as u64)
+                        .wrapping_mul(0xA076_1D64_78BD_642F),
+            ),
+            t: 1_760_000_000 + (cfg.seed % 1_000_000) as i64,
+            pos: 0,
+            links: 0,
+            link_bytes: 0,
+        }
+    }
+
     fn want_link(&self, blk: &Block) -> bool {
         let have = (self.link_bytes + blk.link_bytes) as f64;
         let total = (self.pos + blk.buf.len() as u64) as f64 + 256.0;
@@ -1525,20 +1542,7 @@ impl Gen<'_> {
 /// per link to `truth`.
 pub fn generate(cfg: &Config, text: &mut dyn Write, truth: &mut dyn Write) -> io::Result<Stats> {
     let pools = Pools::new();
-    let mut g = Gen {
-        p: &pools,
-        cfg,
-        // Profiles with the same seed start from different states.
-        rng: Rng::new(
-            cfg.seed
-                ^ (Profile::ALL.iter().position(|&(_, p)| p == cfg.profile).unwrap_or(0) as u64)
-                    .wrapping_mul(0xA076_1D64_78BD_642F),
-        ),
-        t: 1_760_000_000 + (cfg.seed % 1_000_000) as i64,
-        pos: 0,
-        links: 0,
-        link_bytes: 0,
-    };
+    let mut g = Gen::new(&pools, cfg);
     const FLUSH: usize = 4 << 20;
     let mut out: Vec<u8> = Vec::with_capacity(FLUSH + (1 << 20));
     let mut tout: Vec<u8> = Vec::with_capacity(FLUSH + (1 << 20));
@@ -1593,5 +1597,39 @@ pub fn generate(cfg: &Config, text: &mut dyn Write, truth: &mut dyn Write) -> io
         links: g.links,
         link_bytes: g.link_bytes,
         truth_bytes,
+    })
+}
+
+/// Makes blocks of `cfg.profile` text (a mail, log lines, a paragraph, a
+/// page…) until about `cfg.size` bytes, and hands each to `page` with its
+/// links as (start, end, truth tail) relative to the block: for writers
+/// that wrap blocks in a container, such as the WET profile's records.
+pub fn for_each_block(
+    cfg: &Config,
+    mut page: impl FnMut(&[u8], &[(u32, u32, &[u8])]) -> io::Result<()>,
+) -> io::Result<Stats> {
+    let pools = Pools::new();
+    let mut g = Gen::new(&pools, cfg);
+    let mut blk = Block::default();
+    let mut links = Vec::new();
+    while g.pos < cfg.size {
+        blk.clear();
+        g.block(&mut blk);
+        links.clear();
+        links.extend(
+            blk.links
+                .iter()
+                .map(|&(s, e, id)| (s, e, &pools.links[id as usize].tail[..])),
+        );
+        page(&blk.buf, &links)?;
+        g.pos += blk.buf.len() as u64;
+        g.links += blk.links.len() as u64;
+        g.link_bytes += blk.link_bytes;
+    }
+    Ok(Stats {
+        bytes: g.pos,
+        links: g.links,
+        link_bytes: g.link_bytes,
+        truth_bytes: 0,
     })
 }

@@ -11,11 +11,17 @@
 //! `--density` is the target share of bytes inside links (default 0.05).
 //! For adversarial profiles the truth lists only the real links embedded
 //! between junk; the junk itself is unscored.
+//!
+//! `--profile wet` writes a gzip'd WET file instead (Common Crawl's shape:
+//! one gzip member per WARC record, `warcinfo` first, then `conversion`
+//! records of `mixed` text); `--size` is then the page text's size, about,
+//! and the truth counts offsets within each record (see `wet.rs`).
 
 #[path = "../common/truth.rs"]
 mod truth;
 
 mod generator;
+mod wet;
 
 use generator::{generate, parse_size, Config, Profile};
 use std::fs::File;
@@ -24,7 +30,8 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 fn usage() -> ExitCode {
-    let names: Vec<&str> = Profile::ALL.iter().map(|(n, _)| *n).collect();
+    let mut names: Vec<&str> = Profile::ALL.iter().map(|(n, _)| *n).collect();
+    names.push("wet");
     eprintln!(
         "usage: gen_corpus --profile {} --size SIZE --seed N --out FILE [--density 0.05]",
         names.join("|")
@@ -34,6 +41,7 @@ fn usage() -> ExitCode {
 
 fn main() -> ExitCode {
     let mut profile = None;
+    let mut wet = false;
     let mut size = None;
     let mut seed = None;
     let mut out = None;
@@ -46,7 +54,13 @@ fn main() -> ExitCode {
         };
         let mut val = || inline.clone().or_else(|| args.next());
         match key.as_str() {
-            "--profile" => profile = val().and_then(|v| Profile::from_name(&v)),
+            "--profile" => match val() {
+                Some(v) if v == "wet" => {
+                    wet = true;
+                    profile = Some(Profile::Mixed);
+                }
+                v => profile = v.and_then(|v| Profile::from_name(&v)),
+            },
             "--size" => size = val().and_then(|v| parse_size(&v)),
             "--seed" => seed = val().and_then(|v| v.parse::<u64>().ok()),
             "--out" => out = val(),
@@ -72,6 +86,29 @@ fn main() -> ExitCode {
     };
     let truth_path = format!("{out}.truth.jsonl");
     let started = Instant::now();
+    if wet {
+        let result = File::create(&out).and_then(|t| {
+            let tr = File::create(&truth_path)?;
+            let mut t = BufWriter::with_capacity(1 << 20, t);
+            let mut tr = BufWriter::with_capacity(1 << 20, tr);
+            wet::generate(&cfg, &mut t, &mut tr)
+        });
+        return match result {
+            Ok((st, gz)) => {
+                eprintln!(
+                    "wet: {} bytes of page text, {} links, {gz} bytes gzip'd, {:.2} s",
+                    st.bytes,
+                    st.links,
+                    started.elapsed().as_secs_f64()
+                );
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("{out}: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let result = File::create(&out).and_then(|t| {
         let tr = File::create(&truth_path)?;
         let mut t = BufWriter::with_capacity(1 << 20, t);

@@ -191,26 +191,53 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
 pub(super) fn mailto_iri(address: &str) -> String {
     let mut out = String::with_capacity(address.len() + 7);
     out.push_str("mailto:");
-    for (i, c) in address.char_indices() {
-        if mailto_char_needs_encoding(address.as_bytes(), i, c) {
-            crate::pct::push_pct_char(&mut out, c);
-        } else {
-            out.push(c);
-        }
+    let b = address.as_bytes();
+    // Runs that need nothing are copied whole: most addresses are one run.
+    let mut last = 0;
+    while let Some(i) = (last..b.len()).find(|&i| byte_needs_encoding(b, i)) {
+        out.push_str(&address[last..i]);
+        crate::pct::push_pct_byte(&mut out, b[i]);
+        last = i + 1;
     }
+    out.push_str(&address[last..]);
     out
 }
 
-/// Whether the character `c` at byte `i` of an address must be encoded in
-/// its IRI: a `%` that does not start `%XX`, or ASCII no URI may hold.
-fn mailto_char_needs_encoding(b: &[u8], i: usize, c: char) -> bool {
-    let lone_percent = c == '%' && !(i + 2 < b.len() && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit());
-    lone_percent || (c.is_ascii() && !crate::chars::is_uri_ascii(c as u8))
+/// Whether the byte at `i` of an address must be encoded in its IRI: a `%`
+/// that does not start `%XX`, or ASCII no URI may hold (never a byte of a
+/// non-ASCII character: those stay as they are).
+#[inline]
+fn byte_needs_encoding(b: &[u8], i: usize) -> bool {
+    let c = b[i];
+    c < 0x80 && (!URI_ASCII[c as usize] || (c == b'%' && !crate::pct::is_pct_encoded(b, i)))
 }
+
+/// [`crate::chars::is_uri_ascii`] as a table: one load per byte of an address.
+static URI_ASCII: [bool; 128] = {
+    let mut t = [false; 128];
+    let mut i = 0;
+    while i < 128 {
+        t[i] = crate::chars::is_uri_ascii(i as u8);
+        i += 1;
+    }
+    t
+};
 
 /// Whether [`mailto_iri`] would change `address` (no allocation).
 pub(super) fn mailto_needs_encoding(address: &str) -> bool {
-    address
-        .char_indices()
-        .any(|(i, c)| mailto_char_needs_encoding(address.as_bytes(), i, c))
+    let b = address.as_bytes();
+    (0..b.len()).any(|i| byte_needs_encoding(b, i))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mailto_iri_encodes_what_no_uri_holds() {
+        assert_eq!(mailto_iri("a%zz{|`@ex.com"), "mailto:a%25zz%7B%7C%60@ex.com");
+        assert_eq!(mailto_iri("ü%41@пример.рф"), "mailto:ü%41@пример.рф");
+        assert_eq!(mailto_iri("a%4"), "mailto:a%254");
+        assert!(!mailto_needs_encoding("ü%41@пример.рф") && mailto_needs_encoding("a^b@x.org"));
+    }
 }

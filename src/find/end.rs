@@ -21,7 +21,7 @@ pub(super) fn is_cjk_stop(c: char) -> bool {
 
 /// Whether `b` starts with `scheme://` (a second link glued on by CJK
 /// punctuation: `…/a、https://…`).
-fn starts_scheme(b: &[u8]) -> bool {
+pub(super) fn starts_scheme(b: &[u8]) -> bool {
     let n = b
         .iter()
         .take(MAX_SCHEME_BACK)

@@ -468,7 +468,12 @@ impl<'t> Link<'t> {
     pub fn to_uri(&self) -> Result<Cow<'t, str>, MapError> {
         match self.iri() {
             Cow::Borrowed(s) => crate::to_uri(s),
-            Cow::Owned(s) => crate::to_uri(&s).map(|u| Cow::Owned(u.into_owned())),
+            // An IRI built for the link that is already a URI is returned
+            // itself, not copied.
+            Cow::Owned(s) => match crate::to_uri(&s) {
+                Ok(Cow::Borrowed(_)) => Ok(Cow::Owned(s)),
+                mapped => mapped.map(|u| Cow::Owned(u.into_owned())),
+            },
         }
     }
 }

@@ -4,18 +4,21 @@
 
 use super::candidate::{Part, Raw, MAX_SCHEME_BACK};
 use super::classes::{
-    has_class, is_scheme_byte, AUTHORITY_END, BYTE_CLASS, DOT_BYTE, INCLUDE, IN_IRI, LABEL_BYTE, SIMPLE,
+    has_class, is_scheme_byte, AUTHORITY_END, BYTE_CLASS, DOT_BYTE, INCLUDE, IN_IRI, LABEL_BYTE, NEUTRAL, SIMPLE,
 };
 use super::email::{mailto_len, mailto_ok};
-use super::end::{closing_quote, grapheme_end, is_cjk_stop, is_grapheme_boundary, scan_forward, trim_end};
+use super::end::{
+    closing_quote, grapheme_end, is_cjk_stop, is_grapheme_boundary, scan_forward, starts_scheme, trim_end,
+};
 use super::fold::try_folded;
 use super::host::{dns_labels_ok, AsciiLabels};
 use super::repair::validate_iri;
 use super::{Finder, LinkKind};
+use crate::chars::{is_bidi_control, is_ucschar};
 use crate::chars::{link_term, LinkTerm};
 use crate::iri::parse::can_appear_in_iri;
 use crate::iri::uses_dns;
-use crate::letters::{char_at, char_before, common_letters_end};
+use crate::letters::{char_at, char_before, common_letters_end, in_fast_domain_block, is_domain_dot};
 use crate::pct::is_pct_encoded;
 
 /// URI schemes that link without `//` after the colon: registered with IANA
@@ -158,20 +161,16 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
         }
         (colon + 1, Part::Path, colon + 1)
     };
-    let end = scan_forward(f, text, tail_start, part, quote, s);
-    // Validation and grapheme boundaries each may move the end back; repeat
-    // until both hold (`http://[::1]\u{301}`: the mark clusters with `]`).
-    let mut end = validate_iri(f, text, s, end, min_end)?;
-    for _ in 0..4 {
-        let g = grapheme_end(f, text, s, end);
-        if g == end {
-            break;
-        }
-        end = validate_iri(f, text, s, g, min_end)?;
-    }
-    if end <= min_end || !is_grapheme_boundary(text, end) {
-        return None;
-    }
+    // The plain shape after an opaque scheme's colon, in one pass.
+    let plain = if FAST && !slashes && !f.strict_uts58 {
+        plain_rest(f, text, s, colon + 1, colon + 1, quote).filter(|&end| end > min_end)
+    } else {
+        None
+    };
+    let end = match plain {
+        Some(end) => end,
+        None => general_end(f, text, s, (tail_start, part, min_end), quote)?,
+    };
     let end = if scheme.eq_ignore_ascii_case("mailto") {
         let end = trim_end(f, text, s, colon + 1 + mailto_len(&text[colon + 1..end]));
         if end <= min_end || !mailto_ok(&text[colon + 1..end]) {
@@ -189,22 +188,55 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
     })
 }
 
+/// The end of the IRI whose scheme starts at `s` by the general rules: the
+/// forward scan from `tail_start` in `part`, then validation and grapheme
+/// boundaries, each of which may move the end back; `None` unless it ends
+/// past `min_end`.
+fn general_end(
+    f: &Finder,
+    text: &str,
+    s: usize,
+    (tail_start, part, min_end): (usize, Part, usize),
+    quote: Option<char>,
+) -> Option<usize> {
+    let end = scan_forward(f, text, tail_start, part, quote, s);
+    // Validation and grapheme boundaries each may move the end back; repeat
+    // until both hold (`http://[::1]\u{301}`: the mark clusters with `]`).
+    let mut end = validate_iri(f, text, s, end, min_end)?;
+    for _ in 0..4 {
+        let g = grapheme_end(f, text, s, end);
+        if g == end {
+            break;
+        }
+        end = validate_iri(f, text, s, g, min_end)?;
+    }
+    if end <= min_end || !is_grapheme_boundary(text, end) {
+        return None;
+    }
+    Some(end)
+}
+
 /// The longest link [`plain_web_link`] takes (most are far shorter).
 const PLAIN_WEB_LINK_MAX: usize = 256;
 
 /// The end of the link `scheme://host[:port][/path][?query][#fragment]` at
 /// `s` when it has the plain shape most links have: a host of ASCII
-/// letters, digits, `-`, dots and letters of the common scripts
-/// (`FAST_DOMAIN_BLOCKS`) that ends in neither a dot nor `-`, a port of
-/// digits, then link bytes that no bracket, quote or part rule applies to,
-/// common-script letters, `%` with two hex digits, `?`, one `#`; ended by
-/// a byte that is not in any IRI (space, `<`, `"`, …) or the end of the
-/// text. One pass over the bytes finds the end that the general rules
-/// (authority check, forward scan, validation, grapheme boundary) would
-/// find, and the link is valid by construction. `None`: not that shape,
-/// ask the general rules — so anything unusual (other non-ASCII, brackets,
-/// userinfo, IP literals, a second `#`, over 256 bytes) costs only this
-/// pass in addition.
+/// letters, digits, `-`, dots and other characters UTS 58 includes (no IP
+/// literal, no userinfo) that ends in neither a dot nor `-`, a port of
+/// digits, then link characters with at most one `#`, `%` only before two
+/// hex digits, no `[` and no opener but `(`; ended where the forward scan
+/// ends it (a byte that is not in any IRI, a closing bracket that closes
+/// nothing, a Hard character, CJK punctuation before more CJK text) or by
+/// the end of the text. One pass over the bytes finds the end that the
+/// general rules (authority check, forward scan, validation, grapheme
+/// boundary) would find, and the link is valid by construction. `None`:
+/// not that shape, ask the general rules — so anything unusual (IP
+/// literals, userinfo, `[`, a second `#`, private use, over 256 bytes)
+/// costs only this pass in addition.
+///
+/// The bracket stack of the forward scan holds only `(` here, so it is a
+/// count, cleared where the scan clears the stack (UTS 58: `/` in the path,
+/// `?`, `#`, `=` and `&` in the query, `:~:` in the fragment).
 ///
 /// Only for the default mode, a scheme with `//` other than `file` and
 /// `mailto`, and an opening quote whose closing quote is not in any IRI.
@@ -222,18 +254,29 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
     // (each run counts as a letter), ending in neither a dot nor `-`.
     let mut i = colon + 3;
     let mut labels = AsciiLabels::new();
-    while i < limit {
-        if has_class(b[i], LABEL_BYTE | DOT_BYTE) {
+    loop {
+        while i < limit && has_class(b[i], LABEL_BYTE | DOT_BYTE) {
             labels.push(b[i]);
             i += 1;
-            continue;
         }
-        let run = common_letters_end(b, i, limit);
-        if run == i {
+        if i >= limit || b[i] < 0x80 {
             break;
         }
-        labels.push(b'a');
-        i = run;
+        let run = common_letters_end(b, i, limit);
+        if run > i {
+            labels.push(b'a');
+            i = run;
+            continue;
+        }
+        // Other characters UTS 58 includes count as letters too, as
+        // `dns_labels_ok` counts them (domain dots aside).
+        match host_char_len(text, i) {
+            Some(n) if i + n <= limit => {
+                labels.push(b'a');
+                i += n;
+            }
+            _ => break,
+        }
     }
     if capped(i) || !labels.ok() {
         return None;
@@ -253,12 +296,28 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
     // After the authority: the end of the text, an authority end that no
     // IRI holds, or a path, query or fragment.
     match b.get(i) {
-        None => return Some(end),
-        Some(&c) if c <= b' ' || matches!(c, b'<' | b'>' | b'"') => return Some(end),
+        None => return on_grapheme_boundary(text, end),
+        Some(&c) if c <= b' ' || matches!(c, b'<' | b'>' | b'"') => return on_grapheme_boundary(text, end),
         Some(b'/' | b'?' | b'#') => {}
         Some(_) => return None,
     }
-    let mut fragment = false;
+    plain_rest(f, text, s, i, end, quote)
+}
+
+/// The rest of a plain link from `i` (a path, query or fragment follows;
+/// `end`: the end so far), by the forward scan's rules: see
+/// [`plain_web_link`]. `None`: not the plain shape.
+#[inline(always)]
+fn plain_rest(f: &Finder, text: &str, s: usize, mut i: usize, mut end: usize, quote: Option<char>) -> Option<usize> {
+    if quote.is_some_and(|q| !q.is_ascii() || has_class(q as u8, IN_IRI)) {
+        return None;
+    }
+    let b = text.as_bytes();
+    let limit = b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)));
+    let capped = |i: usize| i >= limit && limit < b.len();
+    let mut part = Part::Path;
+    // Open `(` (the only opener taken here) since the stack was last cleared.
+    let mut open = 0usize;
     while i < limit {
         let c = b[i];
         let k = BYTE_CLASS[c as usize];
@@ -269,26 +328,54 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
                 }
                 i += 3;
                 end = i;
-            } else {
-                i += 1;
-                end = if k & INCLUDE != 0 { i } else { end };
+                continue;
             }
+            // `/` `=` `&` `:` clear the stack in some parts.
+            if open > 0 && k & NEUTRAL == 0 {
+                let clears = match (c, part) {
+                    (b'/', Part::Path) | (b'=' | b'&', Part::Query) => true,
+                    (b':', Part::Fragment) => b[i + 1..].starts_with(b"~:"),
+                    _ => false,
+                };
+                if clears {
+                    open = 0;
+                }
+            }
+            i += 1;
+            end = if k & INCLUDE != 0 { i } else { end };
             continue;
         }
         match c {
             // Soft: kept only with more link after it.
-            b'?' => i += 1,
-            b'#' if !fragment => {
-                fragment = true;
+            b'?' => {
+                if part == Part::Path {
+                    part = Part::Query;
+                    open = 0;
+                }
+                i += 1;
+            }
+            b'#' if part != Part::Fragment => {
+                part = Part::Fragment;
+                open = 0;
                 i += 1;
                 end = i;
             }
+            b'(' => {
+                open += 1;
+                i += 1;
+            }
+            b')' if open > 0 => {
+                open -= 1;
+                i += 1;
+                end = i;
+            }
+            // A closing bracket that closes nothing ends the link.
+            b')' | b']' => return on_grapheme_boundary(text, end),
             // Where the forward scan stops (the opening quote's closing
             // quote is one of these bytes, or there is none).
-            _ if k & IN_IRI == 0 && c < 0x80 => return Some(end),
+            _ if k & IN_IRI == 0 && c < 0x80 => return on_grapheme_boundary(text, end),
             // Letters of the common scripts: Include, ucschar, no part or
-            // bracket meaning, and a grapheme boundary on either side of a
-            // run that ASCII follows.
+            // bracket meaning.
             _ if c >= 0x80 => {
                 let run = common_letters_end(b, i, limit);
                 if run > i {
@@ -296,20 +383,69 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
                     end = i;
                     continue;
                 }
-                // CJK sentence punctuation before more non-ASCII text ends
-                // the link (running CJK text has no space after a link).
-                let stop = char_at(text, i).filter(|&c| is_cjk_stop(c));
-                return match stop {
-                    Some(c) if b.get(i + c.len_utf8()).is_some_and(|&n| n >= 0x80) && i + c.len_utf8() <= limit => {
-                        Some(end)
-                    }
-                    _ => None,
-                };
+                let c = char_at(text, i)?;
+                let n = c.len_utf8();
+                if i + n > limit {
+                    return None;
+                }
+                // The forward scan's rules for other characters, in its
+                // order: not in any IRI, CJK punctuation before more CJK
+                // text or a scheme, then the character's Link_Term.
+                if !can_appear_in_iri(c) {
+                    return on_grapheme_boundary(text, end);
+                }
+                if !is_ucschar(c) {
+                    return None; // private use: valid in the query only
+                }
+                if is_cjk_stop(c) && (char_at(text, i + n).is_some_and(|n| !n.is_ascii()) || starts_scheme(&b[i + n..]))
+                {
+                    return on_grapheme_boundary(text, end);
+                }
+                match link_term(c) {
+                    LinkTerm::Include => end = i + n,
+                    LinkTerm::Soft => {}
+                    LinkTerm::Hard | LinkTerm::Close => return on_grapheme_boundary(text, end),
+                    LinkTerm::Open => return None,
+                }
+                i += n;
             }
             _ => return None,
         }
     }
-    (!capped(i)).then_some(end)
+    if capped(i) {
+        return None;
+    }
+    on_grapheme_boundary(text, end)
+}
+
+/// The length of the character at `i` when a plain host may hold it: a
+/// `ucschar` (no bidi control) that UTS 58 includes, not a domain dot.
+/// Out of line: most hosts are ASCII and common letters.
+#[cold]
+#[inline(never)]
+fn host_char_len(text: &str, i: usize) -> Option<usize> {
+    if text.as_bytes()[i] < 0x80 {
+        return None;
+    }
+    let c = char_at(text, i)?;
+    let ok = is_ucschar(c) && !is_bidi_control(c) && link_term(c) == LinkTerm::Include && !is_domain_dot(c);
+    ok.then_some(c.len_utf8())
+}
+
+/// `Some(end)` when a link ending at `end` ends on a grapheme cluster
+/// boundary, as the general rules require; `None` (ask them) otherwise.
+/// Between ASCII and ASCII or a letter of the common scripts there always
+/// is one; other characters ask the segmenter.
+#[inline]
+fn on_grapheme_boundary(text: &str, end: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let next_ascii = b.get(end).is_none_or(|&c| c < 0x80);
+    let plain_before = b[end - 1] < 0x80 || char_before(text, end).is_some_and(in_fast_domain_block);
+    if (next_ascii && plain_before) || is_grapheme_boundary(text, end) {
+        Some(end)
+    } else {
+        None
+    }
 }
 
 #[cfg(test)]
@@ -415,5 +551,30 @@ mod tests {
         "<URL:",
         "。",
         "\u{202E}",
+        "ข\u{e48}าว",
+        "\u{e48}",
+        "\u{94d}",
+        "\u{600}",
+        "\u{200D}",
+        "\u{E000}",
+        "।",
+        "،",
+        "（",
+        "）",
+        "．",
+        "ー",
+        "Ω",
+        "™",
+        "」が",
+        "(a)",
+        ":~:",
+        "~:",
+        "urn:",
+        "tel:",
+        "isbn:",
+        "+1-555",
+        "MAILTO:",
+        "a.b@example.com",
+        "?subject=",
     ];
 }

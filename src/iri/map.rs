@@ -163,18 +163,25 @@ pub fn uses_dns(scheme: &str) -> bool {
         .contains(scheme)
 }
 
-/// The ASCII form of a non-ASCII DNS host (IDNA, remembered per thread:
-/// see `HostMemo`).
-fn idna_host(host: &str) -> Result<String, MapError> {
+/// Appends the ASCII form of a non-ASCII DNS host (IDNA, remembered per
+/// thread: see `HostMemo`).
+fn push_idna_host(out: &mut String, host: &str) -> Result<(), MapError> {
     thread_local! {
         static MEMO: crate::cache::HostMemo<Option<String>> = crate::cache::HostMemo::new();
     }
-    let ascii = crate::cache::HostMemo::get(&MEMO, host, |h| {
+    let compute = |h: &str| {
         idna::domain_to_ascii_cow(h.as_bytes(), idna::AsciiDenyList::URL)
             .ok()
             .map(Cow::into_owned)
+    };
+    let pushed = crate::cache::HostMemo::with(&MEMO, host, compute, |ascii| {
+        ascii.as_deref().map(|a| out.push_str(a)).is_some()
     });
-    ascii.ok_or_else(|| MapError::Idna { host: host.to_owned() })
+    if pushed {
+        Ok(())
+    } else {
+        Err(MapError::Idna { host: host.to_owned() })
+    }
 }
 
 /// Maps an IRI reference to a URI reference with default options
@@ -202,6 +209,11 @@ pub fn to_uri(iri: &str) -> Result<Cow<'_, str>, MapError> {
 /// # Ok::<(), iriscan::MapError>(())
 /// ```
 pub fn to_uri_with<'a>(iri: &'a str, opts: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
+    if !opts.encode_forbidden_ascii {
+        if let Some(mapped) = to_uri_plain(iri, opts) {
+            return mapped;
+        }
+    }
     if opts.encode_forbidden_ascii {
         if let Cow::Owned(fixed) = leiri_to_iri(iri) {
             let parsed = IriRef::parse(&fixed)?;
@@ -218,7 +230,60 @@ pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<
         return Ok(Cow::Borrowed(s));
     }
     let spans = r.spans();
-    let scheme = r.scheme().unwrap_or("");
+    let reg_name = spans.host_kind == Some(HostKind::RegName);
+    let authority = spans.authority.map(|(_, auth_end)| (spans.host, auth_end));
+    map_spans(s, r.scheme().unwrap_or(""), authority, reg_name, spans.path, opts)
+}
+
+/// [`to_uri_with`] of an IRI that [`quick_valid_iri`] accepts: a registered name
+/// or no authority, so that its components are found by their delimiters
+/// alone and the parser is not needed (the finder's links are mostly of
+/// this shape). `None` for any other string.
+///
+/// [`quick_valid_iri`]: super::quick::quick_valid_iri
+pub(crate) fn to_uri_plain<'a>(s: &'a str, opts: &ToUriOptions) -> Option<Result<Cow<'a, str>, MapError>> {
+    if !super::quick::quick_valid_iri(s) {
+        return None;
+    }
+    if s.is_ascii() {
+        return Some(Ok(Cow::Borrowed(s)));
+    }
+    let b = s.as_bytes();
+    let colon = memchr::memchr(b':', b)?;
+    let after = colon + 1;
+    let (authority, path_start) = if b[after..].starts_with(b"//") {
+        // No userinfo and no IP literal in this shape: the host runs to a
+        // port's `:` or the authority's end.
+        let start = after + 2;
+        let end = b[start..]
+            .iter()
+            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
+            .map_or(b.len(), |p| start + p);
+        let host_end = memchr::memchr(b':', &b[start..end]).map_or(end, |p| start + p);
+        (Some(((start, host_end), end)), end)
+    } else {
+        (None, after)
+    };
+    let path_end = b[path_start..]
+        .iter()
+        .position(|&c| matches!(c, b'?' | b'#'))
+        .map_or(b.len(), |p| path_start + p);
+    // An IPv4 address is ASCII and maps as written: only a non-ASCII host,
+    // always a registered name here, is looked at.
+    Some(map_spans(s, &s[..colon], authority, true, (path_start, path_end), opts))
+}
+
+/// The mapping of a non-ASCII IRI `s` (RFC 3987 §3.1) given its scheme,
+/// its host and authority end (if it has an authority), whether the host
+/// is a registered name, and its path.
+fn map_spans<'a>(
+    s: &'a str,
+    scheme: &str,
+    authority: Option<((usize, usize), usize)>,
+    reg_name: bool,
+    (ps, pe): (usize, usize),
+    opts: &ToUriOptions,
+) -> Result<Cow<'a, str>, MapError> {
     let dns = match opts.host_mapping {
         HostMapping::Auto => uses_dns(scheme),
         HostMapping::Idna => true,
@@ -226,19 +291,17 @@ pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<
     };
     let mut out = String::with_capacity(s.len() + s.len() / 2);
     let mut pos = 0;
-    if let Some((_, auth_end)) = spans.authority {
-        let (hs, he) = spans.host;
+    if let Some(((hs, he), auth_end)) = authority {
         let host = &s[hs..he];
         push_non_ascii_encoded(&mut out, &s[..hs]);
-        if !host.is_ascii() && dns && spans.host_kind == Some(HostKind::RegName) && !host.contains('%') {
-            out.push_str(&idna_host(host)?);
+        if !host.is_ascii() && dns && reg_name && !host.contains('%') {
+            push_idna_host(&mut out, host)?;
         } else {
             push_non_ascii_encoded(&mut out, host);
         }
         out.push_str(&s[he..auth_end]);
         pos = auth_end;
     }
-    let (ps, pe) = spans.path;
     if scheme.eq_ignore_ascii_case("mailto") && dns {
         // mailto:addr1,addr2 — each address's domain is a DNS name (RFC 6068).
         push_non_ascii_encoded(&mut out, &s[pos..ps]);
@@ -251,7 +314,7 @@ pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<
             match addr.rfind('@') {
                 Some(at) if !addr[at + 1..].is_ascii() && !addr[at + 1..].contains('%') => {
                     push_non_ascii_encoded(&mut out, &addr[..=at]);
-                    out.push_str(&idna_host(&addr[at + 1..])?);
+                    push_idna_host(&mut out, &addr[at + 1..])?;
                 }
                 _ => push_non_ascii_encoded(&mut out, addr),
             }

@@ -327,6 +327,16 @@ fn validate(s: &str, start: usize, end: usize, mask: u128, private: bool, comp: 
         QUERY => QUICK_QUERY,
         _ => 0,
     };
+    // `mask` is not a constant here (one function for every component):
+    // find its table flag once, not at every byte.
+    let bit = class_bit(mask);
+    let in_mask = |c: u8| {
+        if bit != 0 {
+            CLASSES[c as usize] & bit != 0
+        } else {
+            c < 128 && mask & (1u128 << c) != 0
+        }
+    };
     while i < end {
         if quick != 0 {
             i = allowed_chunks_end(b, i, end, quick);
@@ -336,7 +346,7 @@ fn validate(s: &str, start: usize, end: usize, mask: u128, private: bool, comp: 
         }
         let c = b[i];
         if c < 0x80 {
-            if ascii_in(mask, c) {
+            if in_mask(c) {
                 i += 1;
             } else if c == b'%' {
                 if i + 2 < end && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit() {
@@ -555,17 +565,11 @@ pub(crate) fn parse(s: &str, mode: Mode) -> Result<Spans, ParseError> {
     // hier-part / relative-part
     if b[i..].starts_with(b"//") {
         let start = i + 2;
-        let end = b[start..]
-            .iter()
-            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-            .map_or(b.len(), |p| start + p);
+        let end = memchr::memchr3(b'/', b'?', b'#', &b[start..]).map_or(b.len(), |p| start + p);
         parse_authority(s, start, end, &mut spans)?;
         i = end;
     }
-    let path_end = b[i..]
-        .iter()
-        .position(|&c| c == b'?' || c == b'#')
-        .map_or(b.len(), |p| i + p);
+    let path_end = memchr::memchr2(b'?', b'#', &b[i..]).map_or(b.len(), |p| i + p);
     if spans.scheme_colon.is_none() && spans.authority.is_none() {
         // ipath-noscheme: the first segment must not contain ':'.
         let seg_end = memchr::memchr(b'/', &b[i..path_end]).map_or(path_end, |p| i + p);

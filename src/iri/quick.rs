@@ -118,9 +118,65 @@ mod tests {
     /// percent-encodings good and bad, userinfo, IP literals, ports,
     /// ucschar, iprivate, bidi controls, characters no IRI allows.
     const PIECES: &[&str] = &[
-        "http", "h", "x+y", "1", ":", "//", "/", "?", "#", "@", "[", "]", "::1", "v1.x", "a", "Z", "0", "-", ".", "_",
-        "~", "!", "$", "&", "'", "(", ")", "*", "+", ",", ";", "=", "%", "%4", "%41", "%zz", "é", "例", "\u{E000}",
-        "\u{202E}", "\u{200E}", "\u{FFFE}", " ", "<", "\"", "{", "|", "\\", "^", "`", "80", ":8080",
+        "http",
+        "h",
+        "x+y",
+        "1",
+        ":",
+        "//",
+        "/",
+        "?",
+        "#",
+        "@",
+        "[",
+        "]",
+        "::1",
+        "v1.x",
+        "a",
+        "Z",
+        "0",
+        "-",
+        ".",
+        "_",
+        "~",
+        "!",
+        "$",
+        "&",
+        "'",
+        "(",
+        ")",
+        "*",
+        "+",
+        ",",
+        ";",
+        "=",
+        "%",
+        "%4",
+        "%41",
+        "%zz",
+        "é",
+        "例",
+        "\u{E000}",
+        "\u{202E}",
+        "\u{200E}",
+        "\u{FFFE}",
+        " ",
+        "<",
+        "\"",
+        "{",
+        "|",
+        "\\",
+        "^",
+        "`",
+        "80",
+        ":8080",
+        "пример",
+        ".рф",
+        "例え",
+        ",",
+        "x@",
+        "@例え.jp",
+        "xn--p1ai",
     ];
 
     fn iri_like() -> impl Strategy<Value = String> {
@@ -146,6 +202,27 @@ mod tests {
         ) {
             let s = format!("http://a.example/{tail}");
             prop_assert_eq!(quick_valid_iri(&s), parse(&s, Mode::Absolute).is_ok(), "{:?}", s);
+        }
+
+        /// `to_uri_plain` maps every string the quick check accepts as
+        /// `to_uri` does, though it finds the components by their
+        /// delimiters alone: IDN hosts, ports, `mailto:` lists.
+        #[test]
+        fn plain_mapping_agrees_with_the_parser(tail in iri_like()) {
+            for s in [
+                format!("http://{tail}"),
+                format!("mailto:{tail}"),
+                format!("urn:{tail}"),
+                format!("http://例え.jp{tail}"),
+                format!("mailto:a@пример.рф,{tail}"),
+                tail.clone(),
+            ] {
+                let opts = crate::iri::ToUriOptions::default();
+                if let Some(plain) = super::super::map::to_uri_plain(&s, &opts) {
+                    let parsed = crate::IriRef::parse(&s).map_err(crate::MapError::from);
+                    prop_assert_eq!(plain, parsed.and_then(|r| super::super::map::map_parsed(&r, &opts)), "{:?}", s);
+                }
+            }
         }
 
         #[test]
