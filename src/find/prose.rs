@@ -392,6 +392,12 @@ fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
     if marker.is_some_and(|m| matches!(m, b'*' | b'_' | b'~')) {
         end = markup_end(text, raw.start, end);
     }
+    // `http://example.com's page`: an English possessive after a link is
+    // prose, though `'` is a sub-delim RFC 3986 allows there (issue 13,
+    // cluster 5). The link scan already stopped at the word's end.
+    if link.len() > 3 && (link.ends_with(b"'s") || link.ends_with(b"'S")) && end == raw.end {
+        end -= 2;
+    }
     if end == raw.end {
         return Some(raw);
     }
@@ -684,6 +690,25 @@ mod tests {
         assert_eq!(
             links("https://example.com/?a=1&amp;b=2"),
             ["https://example.com/?a=1&amp;b=2"]
+        );
+    }
+
+    #[test]
+    fn english_possessive_after_a_link_is_not_part_of_it() {
+        assert_eq!(links("See http://example.com's page."), ["http://example.com"]);
+        assert_eq!(
+            links("https://github.com/rust-lang/rust's issues"),
+            ["https://github.com/rust-lang/rust"]
+        );
+        // Inside a path segment the quote stays.
+        assert_eq!(
+            links("https://en.wikipedia.org/wiki/Hitchhiker's_Guide ok"),
+            ["https://en.wikipedia.org/wiki/Hitchhiker's_Guide"]
+        );
+        // UTS #58 alone keeps it.
+        assert_eq!(
+            strict_links("https://github.com/rust-lang/rust's issues"),
+            ["https://github.com/rust-lang/rust's"]
         );
     }
 
