@@ -54,6 +54,36 @@ pub(super) fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Opti
     })
 }
 
+/// `<scheme:…>` on one line with a scheme no registry lists (`<a+b+c:d>`):
+/// the whole bracketed text when it is a valid IRI (RFC 3986 Appendix C;
+/// CommonMark autolinks take any scheme). The scan stops at the first `>`,
+/// `<` or white space, so two scans never cover the same bytes.
+pub(super) fn angle_bracketed(f: &Finder, text: &str, s: usize, colon: usize) -> Option<Raw> {
+    let b = text.as_bytes();
+    // `<URL:http://…>` is Appendix C's prefix, not a scheme: the link is
+    // the URI after it.
+    if text[s..colon].eq_ignore_ascii_case("url") {
+        return None;
+    }
+    let limit = b.len().min(s.saturating_add(f.max_link_len));
+    let rest = b.get(colon + 1..limit)?;
+    let gt = colon
+        + 1
+        + rest
+            .iter()
+            .position(|&c| matches!(c, b'>' | b'<') || c.is_ascii_whitespace())?;
+    if b[gt] != b'>' || gt == colon + 1 {
+        return None;
+    }
+    Iri::parse(&text[s..gt]).ok()?;
+    Some(Raw {
+        start: s,
+        end: gt,
+        kind: LinkKind::Iri,
+        folded: false,
+    })
+}
+
 /// Skips the indentation and mail quote markers (`> `, `>> `) that start a
 /// continuation line of a folded link.
 fn skip_fold_prefix(b: &[u8], mut i: usize, limit: usize) -> usize {
@@ -94,6 +124,32 @@ pub(crate) fn unfold(written: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn found(f: &Finder, text: &str) -> Vec<String> {
+        f.links(text).map(|l| l.as_str().to_owned()).collect()
+    }
+
+    #[test]
+    fn any_valid_scheme_links_inside_angle_brackets() {
+        let f = Finder::new();
+        assert_eq!(found(&f, "Try <a+b+c:d> now."), ["a+b+c:d"]);
+        assert_eq!(
+            found(&f, "See <URL:http://example.com/x> too."),
+            ["http://example.com/x"]
+        );
+        assert_eq!(found(&f, "<x-custom:item/42?v=1>"), ["x-custom:item/42?v=1"]);
+        // Without the brackets an unregistered scheme is `key:value` prose.
+        assert!(found(&f, "Try a+b+c:d now.").is_empty());
+        // White space or an unclosed bracket: no link.
+        assert!(found(&f, "<a+b+c:d e>").is_empty());
+        assert!(found(&f, "<a+b+c:d").is_empty());
+        // Not a valid IRI between the brackets.
+        assert!(found(&f, "<a+b+c:d%zz>").is_empty());
+        // UTS #58 alone does not know such schemes.
+        let mut strict = Finder::new();
+        strict.strict_uts58(true);
+        assert!(found(&strict, "<a+b+c:d>").is_empty());
+    }
 
     #[test]
     fn unfold_drops_whitespace_and_quote_markers() {

@@ -10,7 +10,7 @@ use super::email::{mailto_len, mailto_ok};
 use super::end::{
     closing_quote, grapheme_end, is_cjk_stop, is_grapheme_boundary, scan_forward, starts_scheme, trim_end,
 };
-use super::fold::try_folded;
+use super::fold::{angle_bracketed, try_folded};
 use super::host::{dns_labels_ok, AsciiLabels};
 use super::repair::validate_iri;
 use super::{Finder, LinkKind};
@@ -157,7 +157,13 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
             return None;
         }
         if !is_registered_opaque_scheme(scheme) {
-            return None;
+            // RFC 3986 Appendix C / CommonMark autolinks: `<` and `>`
+            // delimit a URI, so inside them any valid scheme links.
+            return if prev == Some('<') && !f.strict_uts58 {
+                angle_bracketed(f, text, s, colon)
+            } else {
+                None
+            };
         }
         (colon + 1, Part::Path, colon + 1)
     };
