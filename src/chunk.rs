@@ -106,7 +106,7 @@ impl StreamLink {
 
 /// A settled piece of a larger input: its text, where it starts, and the
 /// links that start in it. Produced by [`StreamFinder::for_each_chunk`](crate::stream::StreamFinder::for_each_chunk) and
-/// by [`crate::parallel`]; [`Chunk::whole`] makes one for a whole text.
+/// by `iriscan::parallel`; [`Chunk::whole`] makes one for a whole text.
 ///
 /// ```
 /// let finder = iriscan::Finder::new();

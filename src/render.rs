@@ -194,7 +194,7 @@ impl Renderer {
     }
 
     /// Renders one chunk of a larger input (see [`crate::stream`] and
-    /// [`crate::parallel`]) and appends to `out`.
+    /// `iriscan::parallel`) and appends to `out`.
     ///
     /// ```
     /// use iriscan::{render::{Markup, Renderer}, stream::Chunk};
