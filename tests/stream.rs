@@ -565,3 +565,17 @@ fn unclosed_openers_cut_with_lookahead_and_stay_exact() {
         assert_eq!(got, want);
     }
 }
+
+/// Found by the stream property test: a markup marker after a Hard control
+/// byte (`_name/path\x0e_`) must not pair with the one before the link,
+/// since a stream may be cut at that byte.
+#[test]
+fn markup_rule_reads_no_further_than_a_stream_cut() {
+    let text = b"_example.org/path/to?x=1&y=2\x0e_".to_vec();
+    let finder = Finder::new();
+    let want = expected(&finder, &text, b'\n');
+    let sf = StreamFinder::new(finder);
+    for k in 1..=32 {
+        assert_eq!(streamed(&sf, &text, k).0, want, "read size {k}");
+    }
+}

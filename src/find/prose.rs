@@ -159,7 +159,10 @@ pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) 
         Some(&c) if c as char == m => true,
         Some(b'/') => rest
             .iter()
-            .take_while(|c| !c.is_ascii_whitespace())
+            // Only to the next Hard byte (any byte up to the space, as
+            // `token_around`): a stream may be cut there, and the rule
+            // must see the same text in a chunk as in the whole input.
+            .take_while(|&&c| c > b' ')
             .any(|&c| c as char == m),
         _ => false,
     }
