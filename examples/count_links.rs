@@ -18,7 +18,9 @@
 //! URLs too), `linkify-default` (a scheme required), `regex`, `memchr`; and
 //! `parse-iriscan`, `parse-oxiri`, `parse-fluent-uri`, `parse-iri-string`,
 //! which parse the IRIs of the file's links (found by iriscan outside the
-//! measured function).
+//! measured function). `dump` writes the text to stdout instead (to
+//! measure two builds on the same bytes: `race:` texts follow the
+//! generator of the build that made them).
 
 #[path = "common/truth.rs"]
 mod truth;
@@ -81,6 +83,13 @@ fn main() {
             .into_bytes(),
         None => std::fs::read(path).expect("read the input"),
     };
+    // `dump`: write the text itself, so that two builds can be measured on
+    // the same bytes even when the generator behind `race:` changed.
+    if engine == "dump" {
+        use std::io::Write;
+        std::io::stdout().write_all(&bytes).expect("write the text");
+        return;
+    }
     let text = String::from_utf8_lossy(&bytes);
     let iris: Vec<String> = if engine.starts_with("parse-") {
         Finder::new().links(&text).map(|l| l.iri().into_owned()).collect()
