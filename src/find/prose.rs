@@ -220,13 +220,20 @@ fn token_around(text: &str, start: usize, end: usize) -> (&str, &str) {
 /// text, and the target is the link (`[https://x/a.zip](https://x/a.zip)`,
 /// `[esa.ioの作り方](http://…)`). Real text: 24 lines linked the label too.
 /// A label without a target (`[RubyGems.org][2]`) is text. Only labels
-/// without white space around the link are seen (see [`token_around`]).
+/// without white space around the link, and without `"`, `<` or `>`
+/// after it, are seen (see [`token_around`]).
 fn in_markdown_label(text: &str, start: usize, end: usize) -> bool {
     // Most links are followed by white space or punctuation: look forward
     // for the `](` first, and back for the `[` only if it is there.
     let b = text.as_bytes();
     let hi = text.len().min(end + MAX_CONTEXT);
-    let Some(close) = b[end..hi].iter().position(|&c| c <= b' ' || c == b']' || c == b'[') else {
+    // `"`, `<` and `>` are HTML's delimiters (`href="…">…</a>`, where a
+    // link is followed by one on almost every line): a label holds none of
+    // them after its link, and the look ends there at once.
+    let Some(close) = b[end..hi]
+        .iter()
+        .position(|&c| c <= b' ' || matches!(c, b']' | b'[' | b'"' | b'<' | b'>'))
+    else {
         return false;
     };
     if b[end + close] != b']' || b.get(end + close + 1) != Some(&b'(') {
@@ -255,11 +262,14 @@ const ID_HEADERS: &[&str] = &[
 ///
 /// This rule reads back across white space to the line start, so the
 /// safe-cut rules of `crate::cut` never cut such a line ([`id_line_start`]).
+#[inline]
 fn in_id_header(text: &str, start: usize, end: usize) -> bool {
     let b = text.as_bytes();
-    if start == 0 || b[start - 1] != b'<' || b.get(end) != Some(&b'>') {
-        return false;
-    }
+    start > 0 && b[start - 1] == b'<' && b.get(end) == Some(&b'>') && in_id_header_line(text, start, end)
+}
+
+/// [`in_id_header`] for a link in `<…>`: what its line says.
+fn in_id_header_line(text: &str, start: usize, end: usize) -> bool {
     let Some((ls, newline)) = line_start(text.as_bytes(), start - 1) else {
         return false;
     };
@@ -286,10 +296,12 @@ fn id_line(line: &[u8], after_newline: bool) -> IdLine {
     let header = line
         .first()
         .is_some_and(|c| matches!(c.to_ascii_lowercase(), b'm' | b'i' | b'r' | b'c' | b'l'));
-    if let Some(colon) = memchr::memchr(b':', line).filter(|_| header) {
-        let name = &line[..colon];
-        if ID_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h.as_bytes())) {
-            return IdLine::Header;
+    if header {
+        if let Some(colon) = memchr::memchr(b':', line) {
+            let name = &line[..colon];
+            if ID_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h.as_bytes())) {
+                return IdLine::Header;
+            }
         }
     }
     let lead = line.iter().take_while(|c| matches!(c, b' ' | b'\t' | b'>')).count();
@@ -471,16 +483,14 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
     if is_cjk_stop(c) {
         return start + i;
     }
-    if !is_unspaced_script(c) {
-        return end;
-    }
     // A separator starts a new label, segment or value, which may be
     // written in that script (`http://xn--a.例え.jp/`, `/wiki/東京`).
+    // (Tested before the script: most non-ASCII links start a segment.)
     let after_separator = matches!(
         s.as_bytes()[i - 1],
         b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
     );
-    if after_separator && !starts_particle(c) {
+    if (after_separator && !starts_particle(c)) || !is_unspaced_script(c) {
         return end;
     }
     start + i
@@ -725,6 +735,15 @@ mod tests {
         );
         // Without a target on the line the label is text.
         assert_eq!(links("[RubyGems.org][2]"), ["RubyGems.org"]);
+        // HTML's delimiters after the link end the look: no label there.
+        assert_eq!(
+            links(r#"<a href="https://example.org/">example.org</a>"#),
+            ["https://example.org/", "example.org"]
+        );
+        assert_eq!(
+            links(r#"["example.org"](https://example.org/)"#),
+            ["example.org", "https://example.org/"]
+        );
     }
 
     #[test]
