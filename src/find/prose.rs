@@ -200,28 +200,14 @@ fn line_start(bytes: &[u8], i: usize) -> Option<(usize, bool)> {
     }
 }
 
-/// The white-space-free run of text around `text[start..end]` (at most
-/// [`MAX_CONTEXT`] bytes each way): what a rule may read without reaching
-/// across a Hard byte, so that a stream cut between two chunks never
-/// changes what it sees.
-fn token_around(text: &str, start: usize, end: usize) -> (&str, &str) {
-    let b = text.as_bytes();
-    let lo = start.saturating_sub(MAX_CONTEXT);
-    let s = b[lo..start].iter().rposition(|&c| c <= b' ').map_or(lo, |p| lo + p + 1);
-    let hi = text.len().min(end + MAX_CONTEXT);
-    let e = b[end..hi].iter().position(|&c| c <= b' ').map_or(hi, |p| end + p);
-    // Both bounds are ASCII bytes or the cap; snap a cap to a character.
-    let s = (s..=start).find(|&k| text.is_char_boundary(k)).unwrap_or(start);
-    let e = (end..=e).rev().find(|&k| text.is_char_boundary(k)).unwrap_or(end);
-    (&text[s..start], &text[end..e])
-}
-
 /// Markdown `[label](target)`: a link written in the label is the label's
 /// text, and the target is the link (`[https://x/a.zip](https://x/a.zip)`,
 /// `[esa.ioの作り方](http://…)`). Real text: 24 lines linked the label too.
 /// A label without a target (`[RubyGems.org][2]`) is text. Only labels
 /// without white space around the link, and without `"`, `<` or `>`
-/// after it, are seen (see [`token_around`]).
+/// after it, are seen: the look stops at a Hard byte (any byte up to the
+/// space), so that a stream cut between two chunks never changes what it
+/// sees, and reads at most [`MAX_CONTEXT`] bytes each way.
 fn in_markdown_label(text: &str, start: usize, end: usize) -> bool {
     // Most links are followed by white space or punctuation: look forward
     // for the `](` first, and back for the `[` only if it is there.
@@ -239,8 +225,14 @@ fn in_markdown_label(text: &str, start: usize, end: usize) -> bool {
     if b[end + close] != b']' || b.get(end + close + 1) != Some(&b'(') {
         return false;
     }
-    let (before, _) = token_around(text, start, start);
-    before.rfind('[').is_some_and(|open| !before[open + 1..].contains(']'))
+    // Back to the label's `[`; a `]` first closes some other bracket
+    // (`a.co](a.co](…`: each look ends after a few bytes, not at the cap).
+    let lo = start.saturating_sub(MAX_CONTEXT);
+    b[lo..start]
+        .iter()
+        .rev()
+        .find(|&&c| c <= b' ' || c == b'[' || c == b']')
+        == Some(&b'[')
 }
 
 /// Mail headers whose `<…>` values are Message-IDs (RFC 5322 §3.6.4) or
@@ -486,10 +478,13 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
     // A separator starts a new label, segment or value, which may be
     // written in that script (`http://xn--a.例え.jp/`, `/wiki/東京`).
     // (Tested before the script: most non-ASCII links start a segment.)
+    // So does a percent-encoded character (`…/OSI%207%20계층.md`: an
+    // encoded space inside a file name, not the end of the link).
+    let sb = s.as_bytes();
     let after_separator = matches!(
-        s.as_bytes()[i - 1],
+        sb[i - 1],
         b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
-    );
+    ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit());
     if (after_separator && !starts_particle(c)) || !is_unspaced_script(c) {
         return end;
     }
@@ -614,6 +609,11 @@ mod tests {
         assert_eq!(
             links("https://example.jp/search?q=東京"),
             ["https://example.jp/search?q=東京"]
+        );
+        // After a percent-encoded character, as after a separator.
+        assert_eq!(
+            links("[링크](https://github.com/a/b/blob/main/Network/OSI%207%20계층.md)"),
+            ["https://github.com/a/b/blob/main/Network/OSI%207%20계층.md"]
         );
     }
 
