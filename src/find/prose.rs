@@ -386,14 +386,15 @@ fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
     // a `[` in the link, or a marker before it; most links have none.
     let marker = raw.start.checked_sub(1).map(|i| text.as_bytes()[i]);
     let mut end = raw.end;
-    if !link.is_ascii() {
+    let (non_ascii, bracket) = content_flags(link);
+    if non_ascii {
         end = glued_prose_end(text, raw.start, end);
     }
     // An entity the link ran into ends it where its `;` stopped the scan.
     if link.ends_with(b"&gt") || link.ends_with(b"&quot") || link.ends_with(b"&#62") {
         end = entity_end(text, raw.start, end);
     }
-    if memchr::memchr(b'[', link).is_some() {
+    if bracket {
         end = asciidoc_end(text, raw.start, end);
     }
     if marker.is_some_and(|m| matches!(m, b'*' | b'_' | b'~')) {
@@ -417,6 +418,43 @@ fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
     }
     raw.end = end;
     Some(raw)
+}
+
+/// Whether `link` holds a non-ASCII byte, and whether it holds a `[`: the
+/// two content tests every link takes, in one pass of 16 bytes a step on
+/// x86-64 (SSE2 is part of its baseline), where `is_ascii` and `memchr`
+/// cost a pass and a call each (about 130 instructions on a link of 60
+/// bytes, a tenth of finding it).
+fn content_flags(link: &[u8]) -> (bool, bool) {
+    #[cfg(target_arch = "x86_64")]
+    if link.len() >= 16 {
+        use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
+        let (mut high, mut open) = (0i32, 0i32);
+        let step = |at: usize, high: &mut i32, open: &mut i32| {
+            debug_assert!(at + 16 <= link.len());
+            // SAFETY: `at + 16 <= link.len()` (the loop's bound, and the
+            // last step starts at `len - 16`): the 16 bytes read are in
+            // `link`; SSE2 is always there on x86-64, and the load is
+            // unaligned.
+            #[allow(unsafe_code)]
+            unsafe {
+                let v = _mm_loadu_si128(link.as_ptr().add(at).cast::<__m128i>());
+                *high |= _mm_movemask_epi8(v);
+                *open |= _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'[' as i8)));
+            }
+        };
+        let mut at = 0;
+        while at + 16 <= link.len() {
+            step(at, &mut high, &mut open);
+            at += 16;
+        }
+        if at < link.len() {
+            // The last 16 bytes, overlapping the ones already read.
+            step(link.len() - 16, &mut high, &mut open);
+        }
+        return (high != 0, open != 0);
+    }
+    (!link.is_ascii(), link.contains(&b'['))
 }
 
 /// Names that code and logs write with a TLD-like last part: a call
@@ -481,10 +519,11 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
     // So does a percent-encoded character (`…/OSI%207%20계층.md`: an
     // encoded space inside a file name, not the end of the link).
     let sb = s.as_bytes();
-    let after_separator = matches!(
-        sb[i - 1],
-        b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
-    ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit());
+    let after_separator =
+        matches!(
+            sb[i - 1],
+            b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
+        ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit());
     if (after_separator && !starts_particle(c)) || !is_unspaced_script(c) {
         return end;
     }
@@ -785,6 +824,22 @@ mod tests {
         assert!(links("* bundler 2.4.0.dev").is_empty());
         assert!(links(r#"<a href="README.zh-CN.md">"#).is_empty());
         assert_eq!(links("see example.com: it works"), ["example.com"]);
+    }
+
+    #[test]
+    fn content_flags_find_non_ascii_and_brackets_anywhere() {
+        let mut b = [b'a'; 70];
+        for len in 0..b.len() {
+            for i in 0..len {
+                for (c, want) in [(b'[', (false, true)), (0xC3, (true, false)), (b'Z', (false, false))] {
+                    b[i] = c;
+                    assert_eq!(content_flags(&b[..len]), want, "{c:#x} at {i} of {len}");
+                }
+                b[i] = b'a';
+            }
+        }
+        assert_eq!(content_flags(b"https://example.com/a[0]/\xc3"), (true, true));
+        assert_eq!(content_flags("https://例え.jp/a[0]".as_bytes()), (true, true));
     }
 
     #[test]
