@@ -11,7 +11,7 @@ use super::end::{
     closing_quote, grapheme_end, is_cjk_stop, is_grapheme_boundary, scan_forward, starts_scheme, trim_end,
 };
 use super::fold::{angle_bracketed, try_folded};
-use super::host::{dns_labels_ok, AsciiLabels};
+use super::host::{dns_labels_ok, host_before_dash, AsciiLabels};
 use super::repair::validate_iri;
 use super::{Finder, LinkKind};
 use crate::chars::{is_bidi_control, is_ucschar};
@@ -148,7 +148,14 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
             return None;
         }
         if !host.is_empty() && !host.starts_with('[') && uses_dns(scheme) && !dns_labels_ok(host) {
-            return None;
+            // A dash right after the host ends the link (host.rs).
+            let dash_ends_authority = host_start + host.len() == auth.len();
+            return host_before_dash(host).filter(|_| dash_ends_authority).map(|len| Raw {
+                start: s,
+                end: a + host_start + len,
+                kind: LinkKind::Iri,
+                folded: false,
+            });
         }
         (a, Part::Authority, if is_file { colon + 3 } else { a })
     } else {
