@@ -5,7 +5,7 @@
 use super::candidate::{Part, Plain, Raw, MAX_DOMAIN_BACK, MAX_LOCAL_BACK, MAX_SCHEME_BACK};
 use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, plain_email};
-use super::end::{closing_quote, grapheme_end, is_grapheme_boundary, scan_forward, trim_end};
+use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::host::{
     ascii_label_end, ascii_name_start, dns_labels_ok, label_end, mixed_label_end, mixed_name_start, AsciiLabels,
 };
@@ -224,6 +224,10 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     let mut tld_end = label_end(text, after, MAX_UNICODE_TLD_BYTES);
     if !strict {
         tld_end = tld_end_at_script_change(text, after, tld_end);
+        // `｜` and the other fullwidth forms of excluded characters (end.rs).
+        tld_end = text[after..tld_end]
+            .find(is_fullwidth_excluded)
+            .map_or(tld_end, |p| after + p);
         tld_end = tld_end_before_dash(text.as_bytes(), after, tld_end);
         tld_end = unicode_tld_end_before_prose(f, text, dot, after, tld_end);
     }
@@ -275,7 +279,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             continue;
         }
         let c = char_before(text, s)?;
-        if is_domain_char(c) || is_prose_domain_dot(f, c) {
+        if (is_domain_char(c) && (strict || !is_fullwidth_excluded(c))) || is_prose_domain_dot(f, c) {
             s -= c.len_utf8();
         } else {
             break;
