@@ -146,6 +146,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     if prev.is_some_and(|p| markup_pair_closes(text, p as char, s, tld_end)) {
         return Plain::Ask; // `**www.example.com**`, `` `www.example.com` ``
     }
+    if after_network_path_slashes(b, s) {
+        return Plain::Ask;
+    }
     if before.ends_with(b"://")
         || prev.is_some_and(|p| {
             matches!(
@@ -208,6 +211,21 @@ fn unicode_tld_end_before_prose(f: &Finder, text: &str, dot: usize, after: usize
         .filter(|&(i, c)| is_unspaced_script(c) && is_tld(&label[..i]))
         .last()
         .map_or(end, |(i, _)| after + i)
+}
+
+/// Whether the name at `s` follows a `//` at the start of the text, after
+/// white space, or after an opening quote, bracket or `=`: the host of a
+/// network-path reference (RFC 3986 §4.2: `src='//www.example.com/a.js'`,
+/// `see //example.com/x`), not a path (`a//b.com`, `///x.com`), an
+/// identifier (`_//x.com`) nor the `://` of a scheme.
+fn after_network_path_slashes(b: &[u8], s: usize) -> bool {
+    s >= 2
+        && &b[s - 2..s] == b"//"
+        && (s == 2
+            || matches!(
+                b[s - 3],
+                b' ' | b'\t' | b'\n' | b'\r' | b'\'' | b'"' | b'(' | b'<' | b'[' | b'='
+            ))
 }
 
 /// The general rules for a scheme-less domain or email at `dot`.
@@ -338,6 +356,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         }
         if prev.is_some_and(|p| matches!(p, '/' | '\\' | '_' | '$' | '%' | '~' | '#' | '*' | '^' | '|' | '`'))
             && !prev.is_some_and(|p| markup_pair_closes(text, p, s, tld_end))
+            && !after_network_path_slashes(b, s)
         {
             return None; // a file path or an identifier, not a link
         }
@@ -441,6 +460,8 @@ mod tests {
         ".co-",
         ".com--",
         ".みんなです",
+        "//",
+        "'//",
         "@example.com",
         "user.name@",
         "www.",
@@ -571,5 +592,17 @@ mod tests {
         // name before the dot is in the same script.
         assert!(links("twitter.テストです").is_empty());
         assert!(links("例え.みんなです").is_empty());
+    }
+
+    #[test]
+    fn a_name_after_word_initial_slashes_is_a_network_path_host() {
+        assert_eq!(
+            links("<script src='//www.example.com/somejsfile.js'>"),
+            ["www.example.com/somejsfile.js"]
+        );
+        assert_eq!(links("see //example.com/x"), ["example.com/x"]);
+        // Inside a path, or after a scheme's `://`, no such host.
+        assert!(links("a//b.com ///c.com x\\//d.com _//e.com").is_empty());
+        assert!(links("foo://example.com").iter().all(|l| l.starts_with("foo:")));
     }
 }
