@@ -5,12 +5,13 @@
 use super::candidate::{Part, Plain, Raw, MAX_DOMAIN_BACK, MAX_LOCAL_BACK, MAX_SCHEME_BACK};
 use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, plain_email};
-use super::end::{closing_quote, grapheme_end, is_grapheme_boundary, scan_forward, trim_end};
+use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::host::{
     ascii_label_end, ascii_name_start, dns_labels_ok, label_end, mixed_label_end, mixed_name_start, AsciiLabels,
 };
 use super::prose::{
-    is_prose_domain_dot, markup_pair_closes, mixes_unspaced_script, start_at_script_change, tld_end_at_script_change,
+    is_prose_domain_dot, is_unspaced_script, markup_pair_closes, mixes_unspaced_script, start_at_script_change,
+    tld_end_at_script_change,
 };
 use super::repair::validate_tail;
 use super::tld::{is_file_extension, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES};
@@ -94,8 +95,8 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
             return Plain::Ask; // prose glued to the TLD (`ruby-lang.org의`)
         }
     }
-    if tld_end == after || tld_end == limit {
-        return Plain::Ask;
+    if tld_end == after || tld_end == limit || b[tld_end - 1] == b'-' {
+        return Plain::Ask; // (a `-` after the TLD: see `tld_end_before_dash`)
     }
     match b.get(tld_end) {
         // More labels, or a dot in a local part: no link at this dot.
@@ -107,12 +108,11 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
         _ => return Plain::Ask,
     }
     let tld = || &text[after..tld_end];
-    if !(if ascii {
-        crate::chars::is_label_tld(b, after, tld_end)
-    } else {
-        is_tld(tld())
-    }) {
+    if ascii && !crate::chars::is_label_tld(b, after, tld_end) {
         return Plain::NoLink;
+    }
+    if !ascii && !is_tld(tld()) {
+        return Plain::Ask; // a TLD may start the label (`unicode_tld_end_before_prose`)
     }
     // The labels before the dot, checked backwards (the label rules read
     // the same both ways; the TLD before the dot is a good label).
@@ -146,6 +146,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     if prev.is_some_and(|p| markup_pair_closes(text, p as char, s, tld_end)) {
         return Plain::Ask; // `**www.example.com**`, `` `www.example.com` ``
     }
+    if after_network_path_slashes(b, s) {
+        return Plain::Ask;
+    }
     if before.ends_with(b"://")
         || prev.is_some_and(|p| {
             matches!(
@@ -168,6 +171,63 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     })
 }
 
+/// The end of a TLD label `text[after..end]` without the `-` it ends with:
+/// no DNS label ends with a hyphen (RFC 1123 §2.1, RFC 952), so a trailing
+/// one is a dash after the name (`example.org-`, `a@example.com-`).
+fn tld_end_before_dash(b: &[u8], after: usize, end: usize) -> usize {
+    let kept = b[after..end]
+        .iter()
+        .rposition(|&c| c != b'-')
+        .map_or(after, |p| after + p + 1);
+    if kept == after {
+        end
+    } else {
+        kept
+    }
+}
+
+/// The end of a Unicode TLD that prose of its own script follows without a
+/// space, after an ASCII name (`twitter.みんなです`: the TLD is `みんな`,
+/// issue 13 cluster 2): the longest prefix of the label that is a TLD, when
+/// the whole label is none and the rest of it is in a script written
+/// without spaces. A name of that script before the dot is left as read
+/// (where its label ends is not known), and so is a label that more labels
+/// follow (`twitter.みんなです.com`: it is no TLD).
+fn unicode_tld_end_before_prose(f: &Finder, text: &str, dot: usize, after: usize, end: usize) -> usize {
+    let label = &text[after..end];
+    let ascii_name_before = dot > 0 && text.as_bytes()[dot - 1].is_ascii_alphanumeric();
+    if !ascii_name_before || label.is_ascii() || is_tld(label) {
+        return end;
+    }
+    let more_labels = char_at(text, end).is_some_and(|n| {
+        (n == '.' || is_prose_domain_dot(f, n)) && char_at(text, end + n.len_utf8()).is_some_and(is_domain_char)
+    });
+    if more_labels {
+        return end;
+    }
+    label
+        .char_indices()
+        .skip(1)
+        .filter(|&(i, c)| is_unspaced_script(c) && is_tld(&label[..i]))
+        .last()
+        .map_or(end, |(i, _)| after + i)
+}
+
+/// Whether the name at `s` follows a `//` at the start of the text, after
+/// white space, or after an opening quote, bracket or `=`: the host of a
+/// network-path reference (RFC 3986 §4.2: `src='//www.example.com/a.js'`,
+/// `see //example.com/x`), not a path (`a//b.com`, `///x.com`), an
+/// identifier (`_//x.com`) nor the `://` of a scheme.
+fn after_network_path_slashes(b: &[u8], s: usize) -> bool {
+    s >= 2
+        && &b[s - 2..s] == b"//"
+        && (s == 2
+            || matches!(
+                b[s - 3],
+                b' ' | b'\t' | b'\n' | b'\r' | b'\'' | b'"' | b'(' | b'<' | b'[' | b'='
+            ))
+}
+
 /// The general rules for a scheme-less domain or email at `dot`.
 fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
     let strict = f.strict_uts58;
@@ -182,6 +242,12 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     let mut tld_end = label_end(text, after, MAX_UNICODE_TLD_BYTES);
     if !strict {
         tld_end = tld_end_at_script_change(text, after, tld_end);
+        // `｜` and the other fullwidth forms of excluded characters (end.rs).
+        tld_end = text[after..tld_end]
+            .find(is_fullwidth_excluded)
+            .map_or(tld_end, |p| after + p);
+        tld_end = tld_end_before_dash(text.as_bytes(), after, tld_end);
+        tld_end = unicode_tld_end_before_prose(f, text, dot, after, tld_end);
     }
     if tld_end == after || tld_end - after > MAX_UNICODE_TLD_BYTES {
         return None;
@@ -231,7 +297,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             continue;
         }
         let c = char_before(text, s)?;
-        if is_domain_char(c) || is_prose_domain_dot(f, c) {
+        if (is_domain_char(c) && (strict || !is_fullwidth_excluded(c))) || is_prose_domain_dot(f, c) {
             s -= c.len_utf8();
         } else {
             break;
@@ -290,6 +356,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         }
         if prev.is_some_and(|p| matches!(p, '/' | '\\' | '_' | '$' | '%' | '~' | '#' | '*' | '^' | '|' | '`'))
             && !prev.is_some_and(|p| markup_pair_closes(text, p, s, tld_end))
+            && !after_network_path_slashes(b, s)
         {
             return None; // a file path or an identifier, not a link
         }
@@ -391,6 +458,10 @@ mod tests {
         ".example",
         ".c0m",
         ".co-",
+        ".com--",
+        ".みんなです",
+        "//",
+        "'//",
         "@example.com",
         "user.name@",
         "www.",
@@ -489,5 +560,49 @@ mod tests {
             }
         }
         assert!(ends_plain_name(None) && ends_plain_name(Some(&b' ')) && ends_plain_name(Some(&b'>')));
+    }
+
+    fn links(text: &str) -> Vec<&str> {
+        Finder::new().links(text).map(|l| l.as_str()).collect()
+    }
+
+    #[test]
+    fn a_dash_after_the_tld_is_not_part_of_the_name() {
+        assert_eq!(links("a@example.com-"), ["a@example.com"]);
+        assert_eq!(links("see example.org- or"), ["example.org"]);
+        assert_eq!(links("example.org--"), ["example.org"]);
+        // A label that goes on after its hyphen is one label, and no TLD.
+        assert!(links("foo.com-foo").is_empty());
+        // A hyphen before an `@` is in a local part.
+        assert_eq!(links("user.org-@example.com"), ["user.org-@example.com"]);
+        let mut strict = Finder::new();
+        strict.strict_uts58(true);
+        assert_eq!(strict.links("example.org-").count(), 0);
+    }
+
+    #[test]
+    fn a_unicode_tld_ends_where_prose_of_its_script_goes_on() {
+        assert_eq!(
+            links("example.comてすとですtwitter.みんなです"),
+            ["example.com", "twitter.みんな"]
+        );
+        assert_eq!(links("twitter.みんな"), ["twitter.みんな"]);
+        assert_eq!(links("twitter.みんなです.com"), ["twitter.みんなです.com"]);
+        // The label is not cut when no prefix of it is a TLD, or when the
+        // name before the dot is in the same script.
+        assert!(links("twitter.テストです").is_empty());
+        assert!(links("例え.みんなです").is_empty());
+    }
+
+    #[test]
+    fn a_name_after_word_initial_slashes_is_a_network_path_host() {
+        assert_eq!(
+            links("<script src='//www.example.com/somejsfile.js'>"),
+            ["www.example.com/somejsfile.js"]
+        );
+        assert_eq!(links("see //example.com/x"), ["example.com/x"]);
+        // Inside a path, or after a scheme's `://`, no such host.
+        assert!(links("a//b.com ///c.com x\\//d.com _//e.com").is_empty());
+        assert!(links("foo://example.com").iter().all(|l| l.starts_with("foo:")));
     }
 }

@@ -19,6 +19,16 @@ pub(super) fn is_cjk_stop(c: char) -> bool {
     matches!(c, '、' | '。' | '，' | '．' | '！' | '？' | '：' | '；' | '｡' | '､')
 }
 
+/// Fullwidth forms of the ASCII characters RFC 3987 excludes from IRIs
+/// (`＂ ＜ ＞ ＼ ＾ ｀ ｛ ｜ ｝`): each is the excluded character under NFKC
+/// (RFC 3987 §5.3.2.2 compares IRIs after it), and CJK text sets links
+/// off with them (`｜http://google.com｜bar`), so in the default mode they
+/// end a link as the ASCII forms do.
+#[inline]
+pub(super) fn is_fullwidth_excluded(c: char) -> bool {
+    matches!(c, '＂' | '＜' | '＞' | '＼' | '＾' | '｀' | '｛' | '｜' | '｝')
+}
+
 /// Whether `b` starts with `scheme://` (a second link glued on by CJK
 /// punctuation: `…/a、https://…`).
 pub(super) fn starts_scheme(b: &[u8]) -> bool {
@@ -216,7 +226,7 @@ fn scan_forward_with<const CHUNKS: bool>(
                 break;
             }
             if !strict {
-                if Some(c) == quote || !can_appear_in_iri(c) {
+                if Some(c) == quote || !can_appear_in_iri(c) || is_fullwidth_excluded(c) {
                     break;
                 }
                 if is_cjk_stop(c)
@@ -410,4 +420,24 @@ mod tests {
         "a.b.c.d.e.f",
         "path/to/some/page.html",
     ];
+
+    #[test]
+    fn fullwidth_forms_of_excluded_characters_end_a_link() {
+        let links = |f: &Finder, t: &str| -> Vec<String> { f.links(t).map(|l| l.as_str().to_owned()).collect() };
+        let f = Finder::new();
+        assert_eq!(links(&f, "｜http://google.com｜bar"), ["http://google.com"]);
+        assert_eq!(links(&f, "｜www.google.com/foo｜bar"), ["www.google.com/foo"]);
+        assert_eq!(links(&f, "https://例え.jp/パス＜注＞"), ["https://例え.jp/パス"]);
+        assert_eq!(links(&f, "http://google.com/x｜bar"), ["http://google.com/x"]);
+        assert_eq!(links(&f, "｜www.google.com｜bar"), ["www.google.com"]);
+        // Each is the excluded ASCII character under NFKC.
+        for c in ['＂', '＜', '＞', '＼', '＾', '｀', '｛', '｜', '｝'] {
+            let ascii = char::from_u32(c as u32 - 0xFEE0).unwrap();
+            assert!(is_fullwidth_excluded(c) && !can_appear_in_iri(ascii), "{c}");
+        }
+        // UTS #58 alone keeps them (Link_Term Include).
+        let mut strict = Finder::new();
+        strict.strict_uts58(true);
+        assert_eq!(links(&strict, "http://google.com/x｜bar"), ["http://google.com/x｜bar"]);
+    }
 }

@@ -35,6 +35,14 @@ pub(super) fn dns_labels_ok(host: &str) -> bool {
     !host.is_empty() && prev != '.' && prev != '-'
 }
 
+/// The length of `host` without the `-` it ends with, when that leaves a
+/// good DNS name: no label ends with a hyphen (RFC 1123 §2.1), so a
+/// trailing one is a dash after the host (`https://example.org-`).
+pub(super) fn host_before_dash(host: &str) -> Option<usize> {
+    let kept = host.trim_end_matches('-');
+    (kept.len() < host.len() && dns_labels_ok(kept)).then_some(kept.len())
+}
+
 /// [`dns_labels_ok`] for an ASCII name without its trailing dot: not
 /// empty, no label empty or starting or ending with `-`.
 fn ascii_labels_ok(b: &[u8]) -> bool {
@@ -168,6 +176,20 @@ mod tests {
         assert!(!dns_labels_ok("a.com.."));
         assert!(!dns_labels_ok("a.com-"));
         assert!(!dns_labels_ok(""));
+    }
+
+    #[test]
+    fn a_dash_after_a_host_is_not_part_of_it() {
+        assert_eq!(host_before_dash("example.org-"), Some(11));
+        assert_eq!(host_before_dash("example.org--"), Some(11));
+        assert_eq!(host_before_dash("example.org"), None);
+        assert_eq!(host_before_dash("a..org-"), None);
+        assert_eq!(host_before_dash("-"), None);
+        let links = |t: &str| -> Vec<String> { crate::Finder::new().links(t).map(|l| l.as_str().to_owned()).collect() };
+        assert_eq!(links("https://example.org-"), ["https://example.org"]);
+        assert_eq!(links("https://example.com-/"), ["https://example.com"]);
+        // After a port the dash is no longer right after the host.
+        assert!(links("https://example.org-:80/").is_empty());
         assert!(!dns_labels_ok("."));
         assert!(dns_labels_ok("a-b.c--d.com"));
         assert!(dns_labels_ok("пример.рф"));

@@ -8,10 +8,11 @@ use super::classes::{
 };
 use super::email::{mailto_len, mailto_ok};
 use super::end::{
-    closing_quote, grapheme_end, is_cjk_stop, is_grapheme_boundary, scan_forward, starts_scheme, trim_end,
+    closing_quote, grapheme_end, is_cjk_stop, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, starts_scheme,
+    trim_end,
 };
 use super::fold::{angle_bracketed, try_folded};
-use super::host::{dns_labels_ok, AsciiLabels};
+use super::host::{dns_labels_ok, host_before_dash, AsciiLabels};
 use super::repair::validate_iri;
 use super::{Finder, LinkKind};
 use crate::chars::{is_bidi_control, is_ucschar};
@@ -148,7 +149,14 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
             return None;
         }
         if !host.is_empty() && !host.starts_with('[') && uses_dns(scheme) && !dns_labels_ok(host) {
-            return None;
+            // A dash right after the host ends the link (host.rs).
+            let dash_ends_authority = host_start + host.len() == auth.len();
+            return host_before_dash(host).filter(|_| dash_ends_authority).map(|len| Raw {
+                start: s,
+                end: a + host_start + len,
+                kind: LinkKind::Iri,
+                folded: false,
+            });
         }
         (a, Part::Authority, if is_file { colon + 3 } else { a })
     } else {
@@ -397,7 +405,7 @@ fn plain_rest(f: &Finder, text: &str, s: usize, mut i: usize, mut end: usize, qu
                 // The forward scan's rules for other characters, in its
                 // order: not in any IRI, CJK punctuation before more CJK
                 // text or a scheme, then the character's Link_Term.
-                if !can_appear_in_iri(c) {
+                if !can_appear_in_iri(c) || is_fullwidth_excluded(c) {
                     return on_grapheme_boundary(text, end);
                 }
                 if !is_ucschar(c) {
@@ -434,7 +442,11 @@ fn host_char_len(text: &str, i: usize) -> Option<usize> {
         return None;
     }
     let c = char_at(text, i)?;
-    let ok = is_ucschar(c) && !is_bidi_control(c) && link_term(c) == LinkTerm::Include && !is_domain_dot(c);
+    let ok = is_ucschar(c)
+        && !is_bidi_control(c)
+        && link_term(c) == LinkTerm::Include
+        && !is_domain_dot(c)
+        && !is_fullwidth_excluded(c);
     ok.then_some(c.len_utf8())
 }
 

@@ -100,8 +100,14 @@ pub(super) fn starts_unicode_tld(c: char) -> bool {
 /// Two-label ASCII names whose "TLD" is far more often a file extension in
 /// running text (`main.rs`, `setup.py`, `README.md`): not linked as bare
 /// domains in the default mode.
+///
+/// `so` (Somalia) is not on the list: no real-text line or sample has a
+/// bare `name.so` file, shared objects are written with a path or a
+/// version (`/usr/lib/libssl.so`, `libssl.so.3`: neither is a domain), and
+/// three peer-suite cases and issue 13 (`twitter.jp日本語it.so中国語foo.jp`)
+/// link `it.so`.
 const FILE_EXTENSION_TLDS: &[&str] = &[
-    "py", "rs", "md", "sh", "pl", "pm", "cc", "cs", "ps", "zip", "mov", "so", "java", "ts", "js", "rb", "ai", "pdf",
+    "py", "rs", "md", "sh", "pl", "pm", "cc", "cs", "ps", "zip", "mov", "java", "ts", "js", "rb", "ai", "pdf",
 ];
 
 /// Whether `tld` is one of `FILE_EXTENSION_TLDS` (any case).
@@ -147,5 +153,18 @@ mod tests {
             assert!(e.len() <= 4 && is_file_extension(e) && is_file_extension(&e.to_ascii_uppercase()));
         }
         assert!(!is_file_extension("com") && !is_file_extension("pys") && !is_file_extension("p"));
+    }
+
+    #[test]
+    fn so_is_a_tld_not_a_file_extension() {
+        assert!(!is_file_extension("so"));
+        let found = |t: &str| -> Vec<String> { crate::Finder::new().links(t).map(|l| l.as_str().to_owned()).collect() };
+        assert_eq!(
+            found("twitter.jp日本語it.so中国語foo.jp"),
+            ["twitter.jp", "it.so", "foo.jp"]
+        );
+        assert_eq!(found("see it.so/abcde"), ["it.so/abcde"]);
+        // Shared objects keep their path or version: still no link.
+        assert!(found("/usr/lib/libssl.so and libssl.so.3").is_empty());
     }
 }

@@ -10,14 +10,20 @@ pub fn strip_markers(line: &str) -> String {
 
 /// Runs `finder` on `text` and wraps each link in ⸠ ⸡.
 pub fn mark_links(finder: &Finder, text: &str) -> String {
+    let spans: Vec<_> = finder.links(text).map(|l| (l.start(), l.end())).collect();
+    mark_spans(text, &spans)
+}
+
+/// `text` with ⸠ ⸡ around each byte span of `spans` (in order).
+pub fn mark_spans(text: &str, spans: &[(usize, usize)]) -> String {
     let mut out = String::with_capacity(text.len() + 16);
     let mut pos = 0;
-    for link in finder.links(text) {
-        out.push_str(&text[pos..link.start()]);
+    for &(start, end) in spans {
+        out.push_str(&text[pos..start]);
         out.push('⸠');
-        out.push_str(link.as_str());
+        out.push_str(&text[start..end]);
         out.push('⸡');
-        pos = link.end();
+        pos = end;
     }
     out.push_str(&text[pos..]);
     out
@@ -43,4 +49,75 @@ pub fn run_cases(finder: &Finder, content: &str) -> Vec<(usize, String, String)>
             (got != line).then(|| (n, line.to_owned(), got))
         })
         .collect()
+}
+
+/// Decodes the `\u{HEX}` escapes a case file uses for characters a text
+/// line cannot hold (control characters, line breaks).
+pub fn unescape(line: &str) -> String {
+    let mut out = String::with_capacity(line.len());
+    let mut rest = line;
+    while let Some(i) = rest.find("\\u{") {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + 3..];
+        let close = after.find('}').expect("\\u{ without }");
+        let code = u32::from_str_radix(&after[..close], 16).expect("hex in \\u{…}");
+        out.push(char::from_u32(code).expect("a Unicode scalar value in \\u{…}"));
+        rest = &after[close + 1..];
+    }
+    out.push_str(rest);
+    out
+}
+
+/// The text of a ⸠…⸡ marked line and the byte spans of its marked links.
+pub fn marked_spans(marked: &str) -> (String, Vec<(usize, usize)>) {
+    let (mut text, mut spans, mut open) = (String::with_capacity(marked.len()), Vec::new(), None);
+    for c in marked.chars() {
+        match c {
+            '⸠' => open = Some(text.len()),
+            '⸡' => spans.push((open.take().expect("⸡ without ⸠"), text.len())),
+            _ => text.push(c),
+        }
+    }
+    assert!(open.is_none(), "⸠ without ⸡ in {marked}");
+    (text, spans)
+}
+
+/// The entries of a deviations file: per line, file, TAB, reason, TAB, the
+/// case exactly as written in its file (it may contain tabs).
+pub fn deviations(content: &str) -> Vec<(&str, &str, &str)> {
+    content
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let mut parts = l.splitn(3, '\t');
+            let file = parts.next().unwrap();
+            let reason = parts.next().expect("file<TAB>reason<TAB>case");
+            (file, reason, parts.next().expect("file<TAB>reason<TAB>case"))
+        })
+        .collect()
+}
+
+/// A failing case: (file, line number, the case as written, what was found).
+pub type Failure = (String, usize, String, String);
+
+/// Checks failures against the listed deviations: prints and counts the
+/// failures not listed and the listed cases that do not fail (they pass,
+/// or are no longer in the files), so that the list cannot go stale.
+/// Returns (unexplained, stale).
+pub fn unexplained_and_stale(failures: &[Failure], listed: &[(&str, &str, &str)]) -> (usize, usize) {
+    let mut unexplained = 0;
+    for (file, n, want, got) in failures {
+        if !listed.iter().any(|(f, _, case)| f == file && case == want) {
+            unexplained += 1;
+            eprintln!("{file}:{n}\n  want: {want}\n  got:  {got}");
+        }
+    }
+    let mut stale = 0;
+    for (file, reason, case) in listed {
+        if !failures.iter().any(|(f, _, want, _)| f == file && want == case) {
+            stale += 1;
+            eprintln!("listed as a deviation but passes or is not in the files: {file}: {case} ({reason})");
+        }
+    }
+    (unexplained, stale)
 }
