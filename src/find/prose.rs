@@ -403,7 +403,11 @@ fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
     // `http://example.com's page`: an English possessive after a link is
     // prose, though `'` is a sub-delim RFC 3986 allows there (issue 13,
     // cluster 5). The link scan already stopped at the word's end.
-    if link.len() > 3 && (link.ends_with(b"'s") || link.ends_with(b"'S")) && end == raw.end {
+    if link.len() > 3
+        && (link.ends_with(b"'s") || link.ends_with(b"'S"))
+        && end == raw.end
+        && !ends_in_contraction(link)
+    {
         end -= 2;
     }
     if end == raw.end {
@@ -525,9 +529,32 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
             b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
         ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit());
     if (after_separator && !starts_particle(c)) || !is_unspaced_script(c) {
-        return end;
+        return later_cjk_stop(s, i).map_or(end, |p| start + p);
     }
     start + i
+}
+
+/// Whether a link ending in `'s` ends in an English contraction
+/// (`http://example.org/it's`: "it is", a word of the path), not a
+/// possessive (`…/rust's issues`): the words that take `'s` for "is" or
+/// "has", as the last path segment.
+fn ends_in_contraction(link: &[u8]) -> bool {
+    let word = &link[..link.len() - 2];
+    let word = &word[word.iter().rposition(|&c| c == b'/').map_or(0, |p| p + 1)..];
+    const WORDS: [&[u8]; 12] = [
+        b"it", b"that", b"what", b"there", b"here", b"he", b"she", b"let", b"who", b"where", b"how", b"when",
+    ];
+    WORDS.iter().any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// The first ideographic full stop `。` in `s` at or after `from`: in a
+/// link whose path is written in CJK (`http://twitter.com/これは日本語です。
+/// example.com…`) it still ends the sentence, and the link, as it does
+/// right after an ASCII link. Only `。`: other CJK punctuation is written
+/// in file names (`…/自殺でも？.png`, a peer suite's case), and the
+/// fullwidth and halfwidth stops `．` `｡` are domain dots in UTS #58.
+fn later_cjk_stop(s: &str, from: usize) -> Option<usize> {
+    s[from..].find('。').map(|p| from + p)
 }
 
 /// HTML-escaped delimiters after a link (`&lt;URL:https://…/a.tar.gz&gt;`,
@@ -743,6 +770,32 @@ mod tests {
             links("https://example.com/?a=1&amp;b=2"),
             ["https://example.com/?a=1&amp;b=2"]
         );
+    }
+
+    #[test]
+    fn english_contraction_at_the_end_of_a_path_stays() {
+        assert_eq!(links("http://example.org/it's"), ["http://example.org/it's"]);
+        assert_eq!(links("see example.org/What's here"), ["example.org/What's"]);
+        assert_eq!(links("http://example.com's page"), ["http://example.com"]);
+    }
+
+    #[test]
+    fn cjk_sentence_punctuation_ends_a_link_with_a_cjk_path_too() {
+        assert_eq!(
+            links("http://twitter.com/これは日本語です。example.com中国語"),
+            ["http://twitter.com/これは日本語です", "example.com"]
+        );
+        assert_eq!(
+            links("https://ja.wikipedia.org/wiki/東京。大阪"),
+            ["https://ja.wikipedia.org/wiki/東京"]
+        );
+        // Other CJK punctuation is written in file names.
+        assert_eq!(
+            links("https://example.me/tmp/自殺でも？.png"),
+            ["https://example.me/tmp/自殺でも？.png"]
+        );
+        // The fullwidth full stop is a domain dot in UTS #58.
+        assert_eq!(links("http://例え．jp/パス"), ["http://例え．jp/パス"]);
     }
 
     #[test]
