@@ -209,17 +209,14 @@ pub fn to_uri(iri: &str) -> Result<Cow<'_, str>, MapError> {
 /// # Ok::<(), iriscan::MapError>(())
 /// ```
 pub fn to_uri_with<'a>(iri: &'a str, opts: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
-    if !opts.encode_forbidden_ascii {
-        if let Some(mapped) = to_uri_plain(iri, opts) {
-            return mapped;
-        }
-    }
     if opts.encode_forbidden_ascii {
         if let Cow::Owned(fixed) = leiri_to_iri(iri) {
             let parsed = IriRef::parse(&fixed)?;
             return Ok(Cow::Owned(map_parsed(&parsed, opts)?.into_owned()));
         }
     }
+    // One pass for most IRIs (`parse` tries the one-pass parser first);
+    // the mapping then works on its spans.
     let parsed = IriRef::parse(iri)?;
     map_parsed(&parsed, opts)
 }
@@ -233,44 +230,6 @@ pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<
     let reg_name = spans.host_kind == Some(HostKind::RegName);
     let authority = spans.authority.map(|(_, auth_end)| (spans.host, auth_end));
     map_spans(s, r.scheme().unwrap_or(""), authority, reg_name, spans.path, opts)
-}
-
-/// [`to_uri_with`] of an IRI that [`quick_valid_iri`] accepts: a registered name
-/// or no authority, so that its components are found by their delimiters
-/// alone and the parser is not needed (the finder's links are mostly of
-/// this shape). `None` for any other string.
-///
-/// [`quick_valid_iri`]: super::quick::quick_valid_iri
-pub(crate) fn to_uri_plain<'a>(s: &'a str, opts: &ToUriOptions) -> Option<Result<Cow<'a, str>, MapError>> {
-    if !super::quick::quick_valid_iri(s) {
-        return None;
-    }
-    if s.is_ascii() {
-        return Some(Ok(Cow::Borrowed(s)));
-    }
-    let b = s.as_bytes();
-    let colon = memchr::memchr(b':', b)?;
-    let after = colon + 1;
-    let (authority, path_start) = if b[after..].starts_with(b"//") {
-        // No userinfo and no IP literal in this shape: the host runs to a
-        // port's `:` or the authority's end.
-        let start = after + 2;
-        let end = b[start..]
-            .iter()
-            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-            .map_or(b.len(), |p| start + p);
-        let host_end = memchr::memchr(b':', &b[start..end]).map_or(end, |p| start + p);
-        (Some(((start, host_end), end)), end)
-    } else {
-        (None, after)
-    };
-    let path_end = b[path_start..]
-        .iter()
-        .position(|&c| matches!(c, b'?' | b'#'))
-        .map_or(b.len(), |p| path_start + p);
-    // An IPv4 address is ASCII and maps as written: only a non-ASCII host,
-    // always a registered name here, is looked at.
-    Some(map_spans(s, &s[..colon], authority, true, (path_start, path_end), opts))
 }
 
 /// The mapping of a non-ASCII IRI `s` (RFC 3987 §3.1) given its scheme,
