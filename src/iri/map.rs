@@ -158,29 +158,79 @@ pub fn uses_dns(scheme: &str) -> bool {
         "ipp",
         "ipps",
     ];
+    // Most links are web links: no set lookup for them.
+    if scheme.eq_ignore_ascii_case("https") || scheme.eq_ignore_ascii_case("http") {
+        return true;
+    }
     static SET: std::sync::OnceLock<crate::chars::PackedSet> = std::sync::OnceLock::new();
     SET.get_or_init(|| crate::chars::PackedSet::new(DNS.iter().copied()))
         .contains(scheme)
 }
 
 /// Appends the ASCII form of a non-ASCII DNS host (IDNA, remembered per
-/// thread: see `HostMemo`).
+/// thread: see `IdnaMemo`).
 fn push_idna_host(out: &mut String, host: &str) -> Result<(), MapError> {
     thread_local! {
-        static MEMO: crate::cache::HostMemo<Option<String>> = crate::cache::HostMemo::new();
+        static MEMO: std::cell::RefCell<IdnaMemo> = std::cell::RefCell::new(IdnaMemo::default());
     }
     let compute = |h: &str| {
         idna::domain_to_ascii_cow(h.as_bytes(), idna::AsciiDenyList::URL)
             .ok()
-            .map(Cow::into_owned)
+            .map(|a| a.into_owned().into_boxed_str())
     };
-    let pushed = crate::cache::HostMemo::with(&MEMO, host, compute, |ascii| {
-        ascii.as_deref().map(|a| out.push_str(a)).is_some()
+    let pushed = MEMO.with(|memo| {
+        memo.borrow_mut()
+            .with(host, compute, |ascii| ascii.map(|a| out.push_str(a)).is_some())
     });
     if pushed {
         Ok(())
     } else {
         Err(MapError::Idna { host: host.to_owned() })
+    }
+}
+
+/// The IDNA answers of recent hosts, one per slot chosen by a hash of the
+/// host (direct-mapped): a hit costs a hash and one comparison, the same
+/// hosts come back again and again in mail and crawls (IDNA is thousands
+/// of instructions a host), and hosts whose hashes collide, by chance or
+/// by design, only take each other's slot: never a probe sequence, and
+/// memory stays at `IDNA_SLOTS` hosts of at most `IDNA_MAX_KEY` bytes.
+#[derive(Default)]
+struct IdnaMemo {
+    slots: Vec<Option<IdnaAnswer>>,
+}
+
+/// A host and its ASCII form (`None`: IDNA rejects it).
+type IdnaAnswer = (Box<str>, Option<Box<str>>);
+
+const IDNA_SLOTS: usize = 4096;
+/// Longer hosts are never remembered (no DNS name is).
+const IDNA_MAX_KEY: usize = 255;
+
+impl IdnaMemo {
+    /// `read` of the ASCII form of `host` (`None`: IDNA rejects it), from
+    /// the memo when it is there.
+    fn with<R>(
+        &mut self,
+        host: &str,
+        compute: impl FnOnce(&str) -> Option<Box<str>>,
+        read: impl FnOnce(Option<&str>) -> R,
+    ) -> R {
+        if host.len() > IDNA_MAX_KEY {
+            return read(compute(host).as_deref());
+        }
+        if self.slots.is_empty() {
+            self.slots.resize(IDNA_SLOTS, None);
+        }
+        // FNV-1a: a few instructions a byte, and hosts are short.
+        let hash = host.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        let slot = &mut self.slots[(hash >> 32) as usize % IDNA_SLOTS];
+        if slot.as_ref().is_none_or(|(key, _)| **key != *host) {
+            *slot = Some((host.into(), compute(host)));
+        }
+        read(slot.as_ref().and_then(|(_, ascii)| ascii.as_deref()))
     }
 }
 
@@ -248,7 +298,9 @@ fn map_spans<'a>(
         HostMapping::Idna => true,
         HostMapping::PercentEncode => false,
     };
-    let mut out = String::with_capacity(s.len() + s.len() / 2);
+    // Enough for every percent-encoding (three bytes for each of `s` at
+    // most; IDNA hosts are mostly shorter): no reallocation.
+    let mut out = String::with_capacity(3 * s.len());
     let mut pos = 0;
     if let Some(((hs, he), auth_end)) = authority {
         let host = &s[hs..he];
@@ -509,5 +561,33 @@ pub fn leiri_to_iri(leiri: &str) -> Cow<'_, str> {
             Cow::Owned(o)
         }
         None => Cow::Borrowed(leiri),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every answer of the memo is IDNA's, whether it comes from a slot,
+    /// after slots were taken by colliding hosts, or (for hosts too long
+    /// to remember) computed each time.
+    #[test]
+    fn idna_memo_answers_as_idna_does_through_collisions_and_long_hosts() {
+        let idna = |h: &str| {
+            idna::domain_to_ascii_cow(h.as_bytes(), idna::AsciiDenyList::URL)
+                .ok()
+                .map(|a| a.into_owned().into_boxed_str())
+        };
+        let mut memo = IdnaMemo::default();
+        let mut hosts: Vec<String> = (0..3 * IDNA_SLOTS).map(|i| format!("例{i}.jp")).collect();
+        hosts.push(format!("{}.jp", "例".repeat(IDNA_MAX_KEY)));
+        hosts.push("xn--a.例え.jp".to_owned()); // IDNA rejects it
+        for round in 0..2 {
+            for h in &hosts {
+                let got = memo.with(h, idna, |a| a.map(str::to_owned));
+                assert_eq!(got.as_deref(), idna(h).as_deref(), "{h} (round {round})");
+            }
+        }
+        assert!(memo.slots.iter().flatten().all(|(key, _)| key.len() <= IDNA_MAX_KEY));
     }
 }

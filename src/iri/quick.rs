@@ -123,6 +123,7 @@ fn component_end(s: &str, mut i: usize, bit: u8, private: bool) -> usize {
 /// The spans of `s` if it is a valid IRI of the common shape (see the
 /// module notes), exactly as [`parse`](super::parse::parse) would give
 /// them; `None` otherwise (not this shape, or not valid: ask `parse`).
+#[inline]
 pub(crate) fn parse_common(s: &str) -> Option<Spans> {
     let b = s.as_bytes();
     // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )
