@@ -1,6 +1,7 @@
 //! The one-pass parser of the shape most IRIs have: `scheme ":"`, an
-//! optional `//` authority with a registered name (and optionally a
-//! userinfo without `:` and a port), then path, query and fragment.
+//! optional `//` authority (a registered name, IPv4 address or IP literal,
+//! optionally a userinfo without `:` and a port), then path, query and
+//! fragment.
 //!
 //! One table lookup and one AND per byte decide whether a byte may stay
 //! in the current component (a flag per component in `BYTES`), eight
@@ -12,7 +13,9 @@
 //! answer (and the error, with its offset), so both always agree — the
 //! tests check it, and that this parser accepts only what that one does.
 
-use super::parse::{char_at, has_byte, is_ipv4, HostKind, Spans, PATH, QUERY, REG_NAME, SCHEME_TAIL};
+use super::parse::{
+    char_at, has_byte, is_ipv4, is_ipv6, is_ipvfuture, HostKind, Spans, PATH, QUERY, REG_NAME, SCHEME_TAIL,
+};
 use crate::chars::{is_bidi_control, is_iprivate, is_ucschar};
 use crate::pct::{is_pct_encoded, pcts_ok};
 
@@ -144,8 +147,8 @@ pub(crate) fn parse_common(s: &str) -> Option<Spans> {
     i += 1;
     if b[i..].starts_with(b"//") {
         // iauthority = [ iuserinfo "@" ] ihost [ ":" port ]: the first `@`
-        // ends the userinfo (as in `parse`); a userinfo with `:`, or an IP
-        // literal, is left to `parse`.
+        // ends the userinfo (as in `parse`); a userinfo with `:` is left to
+        // `parse`.
         let start = i + 2;
         let mut host_start = start;
         let mut host_end = component_end(s, start, IN_HOST, false);
@@ -154,6 +157,18 @@ pub(crate) fn parse_common(s: &str) -> Option<Spans> {
             host_start = host_end + 1;
             host_end = component_end(s, host_start, IN_HOST, false);
         }
+        let host_kind = if host_end == host_start && b.get(host_start) == Some(&b'[') {
+            let (kind, close) = ip_literal(b, host_start)?;
+            host_end = close + 1;
+            kind
+        } else {
+            // An IPv4address starts with a digit: only then is it looked for.
+            let host = &b[host_start..host_end];
+            match host.first().is_some_and(u8::is_ascii_digit) && is_ipv4(host) {
+                true => HostKind::Ipv4,
+                false => HostKind::RegName,
+            }
+        };
         let mut end = host_end;
         if b.get(host_end) == Some(&b':') {
             end += 1;
@@ -167,10 +182,7 @@ pub(crate) fn parse_common(s: &str) -> Option<Spans> {
         }
         spans.authority = Some((start, end));
         spans.host = (host_start, host_end);
-        // An IPv4address starts with a digit: only then is it looked for.
-        let host = &b[host_start..host_end];
-        let ipv4 = host.first().is_some_and(u8::is_ascii_digit) && is_ipv4(host);
-        spans.host_kind = Some(if ipv4 { HostKind::Ipv4 } else { HostKind::RegName });
+        spans.host_kind = Some(host_kind);
         i = end;
     }
     // ipath, [ "?" iquery ], [ "#" ifragment ]: only the query allows
@@ -188,6 +200,26 @@ pub(crate) fn parse_common(s: &str) -> Option<Spans> {
         i = component_end(s, i + 1, IN_QUERY, false);
     }
     (i == b.len()).then_some(spans)
+}
+
+/// The IP literal whose `[` is at `open`: its kind and where its `]` is,
+/// if it is valid (`parse` takes the first `]` before the authority ends).
+fn ip_literal(b: &[u8], open: usize) -> Option<(HostKind, usize)> {
+    let close = open
+        + 1
+        + b[open + 1..]
+            .iter()
+            .position(|&c| matches!(c, b']' | b'/' | b'?' | b'#'))?;
+    if b[close] != b']' {
+        return None;
+    }
+    let inner = &b[open + 1..close];
+    let kind = if inner.first().is_some_and(|&c| c == b'v' || c == b'V') {
+        is_ipvfuture(inner).then_some(HostKind::IpvFuture)?
+    } else {
+        is_ipv6(inner).then_some(HostKind::Ipv6)?
+    };
+    Some((kind, close))
 }
 
 /// Whether `s` is a valid IRI of the common shape ([`parse_common`]):
@@ -297,9 +329,9 @@ mod tests {
                 let by_components = parse_by_components(&s, Mode::Absolute);
                 match parse_common(&s) {
                     Some(spans) => prop_assert_eq!(by_components, Ok(spans), "{:?}", s),
-                    // Only userinfo with `:` and IP literals are left to
-                    // the component parser when valid.
-                    None => prop_assert!(by_components.is_err() || s.contains('[') || s.contains('@'), "{:?}", s),
+                    // Only a userinfo with `:` is left to the component
+                    // parser when valid.
+                    None => prop_assert!(by_components.is_err() || s.contains('@'), "{:?}", s),
                 }
             }
         }
@@ -334,10 +366,21 @@ mod tests {
     }
 
     #[test]
-    fn one_pass_leaves_userinfo_with_colon_and_ip_literals_to_the_component_parser() {
-        for s in ["http://u:p@例え.jp/", "http://[::1]:80/x", "http://[v7.x]/"] {
+    fn one_pass_leaves_userinfo_with_colon_and_invalid_ip_literals_to_the_component_parser() {
+        assert_eq!(parse_common("http://u:p@例え.jp/"), None);
+        assert!(crate::Iri::parse("http://u:p@例え.jp/").is_ok());
+        for s in ["http://[::1]:80/x", "http://u@[v7.x]/", "http://[2001:db8::1]"] {
+            let spans = parse_common(s).expect("an IP literal");
+            assert_eq!(Ok(spans), parse_by_components(s, Mode::Absolute), "{s}");
+        }
+        for s in [
+            "http://[::1/",
+            "http://[::1]x/",
+            "http://[::g]/",
+            "http://[v.x]/",
+            "http://[::1]@x/",
+        ] {
             assert_eq!(parse_common(s), None, "{s}");
-            assert!(crate::Iri::parse(s).is_ok(), "{s}");
         }
         let spans = parse_common("http://u@例え.jp:8080/p?q#f").expect("the common shape");
         assert_eq!(
