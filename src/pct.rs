@@ -108,6 +108,11 @@ fn run_end(b: &[u8], mut i: usize, high: u8) -> usize {
 /// Appends `s` with every non-ASCII character percent-encoded (ASCII as it
 /// is, in runs): each byte of its UTF-8 form becomes `%XX`.
 pub(crate) fn push_non_ascii_encoded(out: &mut String, s: &str) {
+    // Schemes, `//`, most hosts and paths: nothing to encode.
+    if s.is_ascii() {
+        out.push_str(s);
+        return;
+    }
     let b = s.as_bytes();
     let mut i = 0;
     while i < b.len() {

@@ -490,9 +490,11 @@ impl<'t> Link<'t> {
         // needs: one pass over the link (an ASCII one is then returned as
         // it is), no search for repairs, no second parse.
         let unrepaired = match self.kind {
-            // `mailto:` + the address is what `mailto_iri` makes of it when
-            // that is valid (a valid IRI holds nothing it would encode): no
-            // walk over the address to look for what to encode.
+            // The text, and `mailto:` + an email's address, are what
+            // `unrepaired_iri` makes of them when they are valid (a valid
+            // IRI holds nothing `mailto_iri` would encode): no walk over
+            // the address to look for what to encode.
+            LinkKind::Iri if !self.folded => Cow::Borrowed(self.text),
             LinkKind::Email => Cow::Owned(["mailto:", self.text].concat()),
             _ => self.unrepaired_iri(),
         };

@@ -158,8 +158,11 @@ pub fn uses_dns(scheme: &str) -> bool {
         "ipp",
         "ipps",
     ];
-    // Most links are web links: no set lookup for them.
-    if scheme.eq_ignore_ascii_case("https") || scheme.eq_ignore_ascii_case("http") {
+    // Most links are web links or emails: no set lookup for them.
+    if scheme.eq_ignore_ascii_case("https")
+        || scheme.eq_ignore_ascii_case("http")
+        || scheme.eq_ignore_ascii_case("mailto")
+    {
         return true;
     }
     static SET: std::sync::OnceLock<crate::chars::PackedSet> = std::sync::OnceLock::new();
