@@ -498,20 +498,11 @@ impl<'t> Link<'t> {
             LinkKind::Email => Cow::Owned(["mailto:", self.text].concat()),
             _ => self.unrepaired_iri(),
         };
-        match unrepaired {
-            Cow::Borrowed(s) => match map_if_valid(s) {
-                Some(mapped) => mapped,
-                None => self.repaired_uri(),
-            },
-            Cow::Owned(s) => match map_if_valid(&s).map(|m| m.map(owned_if_changed)) {
-                // An IRI built for the link that is already a URI is
-                // returned itself, not copied.
-                Some(Ok(None)) => Ok(Cow::Owned(s)),
-                Some(Ok(Some(uri))) => Ok(Cow::Owned(uri)),
-                Some(Err(e)) => Err(e),
-                None => self.repaired_uri(),
-            },
-        }
+        let mapped = match unrepaired {
+            Cow::Borrowed(s) => crate::iri::to_uri_if_valid(s),
+            Cow::Owned(s) => crate::iri::owned_to_uri_if_valid(s).map(|m| m.map(Cow::Owned)),
+        };
+        mapped.unwrap_or_else(|| self.repaired_uri())
     }
 
     /// [`Link::to_uri`] of an IRI that is not valid before its repairs:
@@ -524,20 +515,6 @@ impl<'t> Link<'t> {
                 mapped => mapped.map(|u| Cow::Owned(u.into_owned())),
             },
         }
-    }
-}
-
-/// `to_uri` of `iri` if it is a valid IRI, from its one parse; `None` if
-/// it is not.
-fn map_if_valid(iri: &str) -> Option<Result<Cow<'_, str>, MapError>> {
-    crate::Iri::parse(iri).ok().map(|parsed| parsed.to_uri())
-}
-
-/// The mapped string, or `None` when the mapping changed nothing.
-fn owned_if_changed(uri: Cow<'_, str>) -> Option<String> {
-    match uri {
-        Cow::Borrowed(_) => None,
-        Cow::Owned(uri) => Some(uri),
     }
 }
 

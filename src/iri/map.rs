@@ -274,6 +274,28 @@ pub fn to_uri_with<'a>(iri: &'a str, opts: &ToUriOptions) -> Result<Cow<'a, str>
     map_parsed(&parsed, opts)
 }
 
+/// [`to_uri`] of `iri` if it is a valid absolute IRI: one parse, then the
+/// mapping on its spans; `None` if it is not valid.
+#[inline]
+pub(crate) fn to_uri_if_valid(iri: &str) -> Option<Result<Cow<'_, str>, MapError>> {
+    IriRef::parse(iri)
+        .ok()
+        .filter(IriRef::is_absolute)
+        .map(|parsed| parsed.to_uri())
+}
+
+/// [`to_uri_if_valid`] of an IRI built in a `String`: the string itself
+/// comes back when the mapping changes nothing (no copy).
+#[inline]
+pub(crate) fn owned_to_uri_if_valid(iri: String) -> Option<Result<String, MapError>> {
+    let changed = match to_uri_if_valid(&iri)? {
+        Ok(Cow::Borrowed(_)) => None,
+        Ok(Cow::Owned(uri)) => Some(Ok(uri)),
+        Err(e) => Some(Err(e)),
+    };
+    Some(changed.unwrap_or(Ok(iri)))
+}
+
 pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
     let s = r.as_str();
     if s.is_ascii() {
