@@ -16,6 +16,9 @@ fn piece() -> impl Strategy<Value = String> {
         Just("https://en.wikipedia.org/wiki/A_(b)".to_owned()),
         Just("<URL:http://a.example/x/\n  y>".to_owned()),
         Just("bücher.de".to_owned()),
+        Just("https://a.example/[x]?q[1]=é#a#b".to_owned()),
+        Just("mailto:a`b@пример.рф".to_owned()),
+        Just("ü{x@bücher.de".to_owned()),
         Just("例え。jp".to_owned()),
         Just("\u{202E}".to_owned()),
         Just("\u{301}".to_owned()),
@@ -67,6 +70,20 @@ proptest! {
             prop_assert!(link.start() >= prev_end && link.end() <= t.len());
             prop_assert!(t.is_char_boundary(link.start()) && t.is_char_boundary(link.end()));
             prev_end = link.end();
+        }
+    }
+
+    /// `to_uri` maps each link in one parse where it can: it must give
+    /// what mapping `iri()` gives (the value and the error), in both modes.
+    #[test]
+    fn to_uri_is_the_mapping_of_iri(t in text()) {
+        let mut strict = Finder::new();
+        strict.strict_uts58(true);
+        for finder in [Finder::new(), strict] {
+            for link in finder.links(&t) {
+                let expected = iriscan::to_uri(&link.iri()).map(|u| u.into_owned());
+                prop_assert_eq!(link.to_uri().map(|u| u.into_owned()), expected, "{:?}", link.as_str());
+            }
         }
     }
 

@@ -429,7 +429,16 @@ impl<'t> Link<'t> {
     /// assert_eq!(l.iri(), "https://例え.jp");
     /// ```
     pub fn iri(&self) -> Cow<'t, str> {
-        let base: Cow<'t, str> = match self.kind {
+        let base = self.unrepaired_iri();
+        match repair_iri(&base) {
+            Some(fixed) => Cow::Owned(fixed),
+            None => base,
+        }
+    }
+
+    /// [`Link::iri`] before `repair_iri`.
+    fn unrepaired_iri(&self) -> Cow<'t, str> {
+        match self.kind {
             LinkKind::Iri if self.folded => Cow::Owned(unfold(self.text)),
             // `mailto:` before an address found by the email rules: the local
             // part may hold what an IRI may not (`` ` ``, `{`, a lone `%`).
@@ -443,17 +452,26 @@ impl<'t> Link<'t> {
             LinkKind::Iri => Cow::Borrowed(self.text),
             LinkKind::Email => Cow::Owned(mailto_iri(self.text)),
             LinkKind::Domain => {
-                let host_end = self.text.find(['/', '?', '#', ':']).unwrap_or(self.text.len());
-                let host: String = self.text[..host_end]
-                    .chars()
-                    .map(|c| if crate::letters::is_domain_dot(c) { '.' } else { c })
-                    .collect();
-                Cow::Owned(format!("{}://{}{}", self.default_scheme, host, &self.text[host_end..]))
+                let b = self.text.as_bytes();
+                let host_end = b
+                    .iter()
+                    .position(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
+                    .unwrap_or(b.len());
+                let (host, rest) = self.text.split_at(host_end);
+                let mut iri = String::with_capacity(self.default_scheme.len() + 3 + self.text.len());
+                iri.push_str(self.default_scheme);
+                iri.push_str("://");
+                if host.is_ascii() {
+                    iri.push_str(host);
+                } else {
+                    iri.extend(
+                        host.chars()
+                            .map(|c| if crate::letters::is_domain_dot(c) { '.' } else { c }),
+                    );
+                }
+                iri.push_str(rest);
+                Cow::Owned(iri)
             }
-        };
-        match repair_iri(&base) {
-            Some(fixed) => Cow::Owned(fixed),
-            None => base,
         }
     }
 
@@ -466,10 +484,32 @@ impl<'t> Link<'t> {
     /// # Ok::<(), iriscan::MapError>(())
     /// ```
     pub fn to_uri(&self) -> Result<Cow<'t, str>, MapError> {
+        // A valid IRI has nothing to repair (`repair_iri` changes only
+        // characters the grammar forbids where they are), so an unrepaired
+        // IRI that parses is `iri()`, and its parse is all the mapping
+        // needs: one pass over the link (an ASCII one is then returned as
+        // it is), no search for repairs, no second parse.
+        let unrepaired = match self.kind {
+            // The text, and `mailto:` + an email's address, are what
+            // `unrepaired_iri` makes of them when they are valid (a valid
+            // IRI holds nothing `mailto_iri` would encode): no walk over
+            // the address to look for what to encode.
+            LinkKind::Iri if !self.folded => Cow::Borrowed(self.text),
+            LinkKind::Email => Cow::Owned(["mailto:", self.text].concat()),
+            _ => self.unrepaired_iri(),
+        };
+        let mapped = match unrepaired {
+            Cow::Borrowed(s) => crate::iri::to_uri_if_valid(s),
+            Cow::Owned(s) => crate::iri::owned_to_uri_if_valid(s).map(|m| m.map(Cow::Owned)),
+        };
+        mapped.unwrap_or_else(|| self.repaired_uri())
+    }
+
+    /// [`Link::to_uri`] of an IRI that is not valid before its repairs:
+    /// repaired, then mapped (or the mapping's error).
+    fn repaired_uri(&self) -> Result<Cow<'t, str>, MapError> {
         match self.iri() {
             Cow::Borrowed(s) => crate::to_uri(s),
-            // An IRI built for the link that is already a URI is returned
-            // itself, not copied.
             Cow::Owned(s) => match crate::to_uri(&s) {
                 Ok(Cow::Borrowed(_)) => Ok(Cow::Owned(s)),
                 mapped => mapped.map(|u| Cow::Owned(u.into_owned())),

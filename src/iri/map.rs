@@ -158,29 +158,82 @@ pub fn uses_dns(scheme: &str) -> bool {
         "ipp",
         "ipps",
     ];
+    // Most links are web links or emails: no set lookup for them.
+    if scheme.eq_ignore_ascii_case("https")
+        || scheme.eq_ignore_ascii_case("http")
+        || scheme.eq_ignore_ascii_case("mailto")
+    {
+        return true;
+    }
     static SET: std::sync::OnceLock<crate::chars::PackedSet> = std::sync::OnceLock::new();
     SET.get_or_init(|| crate::chars::PackedSet::new(DNS.iter().copied()))
         .contains(scheme)
 }
 
 /// Appends the ASCII form of a non-ASCII DNS host (IDNA, remembered per
-/// thread: see `HostMemo`).
+/// thread: see `IdnaMemo`).
 fn push_idna_host(out: &mut String, host: &str) -> Result<(), MapError> {
     thread_local! {
-        static MEMO: crate::cache::HostMemo<Option<String>> = crate::cache::HostMemo::new();
+        static MEMO: std::cell::RefCell<IdnaMemo> = std::cell::RefCell::new(IdnaMemo::default());
     }
     let compute = |h: &str| {
         idna::domain_to_ascii_cow(h.as_bytes(), idna::AsciiDenyList::URL)
             .ok()
-            .map(Cow::into_owned)
+            .map(|a| a.into_owned().into_boxed_str())
     };
-    let pushed = crate::cache::HostMemo::with(&MEMO, host, compute, |ascii| {
-        ascii.as_deref().map(|a| out.push_str(a)).is_some()
+    let pushed = MEMO.with(|memo| {
+        memo.borrow_mut()
+            .with(host, compute, |ascii| ascii.map(|a| out.push_str(a)).is_some())
     });
     if pushed {
         Ok(())
     } else {
         Err(MapError::Idna { host: host.to_owned() })
+    }
+}
+
+/// The IDNA answers of recent hosts, one per slot chosen by a hash of the
+/// host (direct-mapped): a hit costs a hash and one comparison, the same
+/// hosts come back again and again in mail and crawls (IDNA is thousands
+/// of instructions a host), and hosts whose hashes collide, by chance or
+/// by design, only take each other's slot: never a probe sequence, and
+/// memory stays at `IDNA_SLOTS` hosts of at most `IDNA_MAX_KEY` bytes.
+#[derive(Default)]
+struct IdnaMemo {
+    slots: Vec<Option<IdnaAnswer>>,
+}
+
+/// A host and its ASCII form (`None`: IDNA rejects it).
+type IdnaAnswer = (Box<str>, Option<Box<str>>);
+
+const IDNA_SLOTS: usize = 4096;
+/// Longer hosts are never remembered (no DNS name is).
+const IDNA_MAX_KEY: usize = 255;
+
+impl IdnaMemo {
+    /// `read` of the ASCII form of `host` (`None`: IDNA rejects it), from
+    /// the memo when it is there.
+    fn with<R>(
+        &mut self,
+        host: &str,
+        compute: impl FnOnce(&str) -> Option<Box<str>>,
+        read: impl FnOnce(Option<&str>) -> R,
+    ) -> R {
+        if host.len() > IDNA_MAX_KEY {
+            return read(compute(host).as_deref());
+        }
+        if self.slots.is_empty() {
+            self.slots.resize(IDNA_SLOTS, None);
+        }
+        // FNV-1a: a few instructions a byte, and hosts are short.
+        let hash = host.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        });
+        let slot = &mut self.slots[(hash >> 32) as usize % IDNA_SLOTS];
+        if slot.as_ref().is_none_or(|(key, _)| **key != *host) {
+            *slot = Some((host.into(), compute(host)));
+        }
+        read(slot.as_ref().and_then(|(_, ascii)| ascii.as_deref()))
     }
 }
 
@@ -209,19 +262,38 @@ pub fn to_uri(iri: &str) -> Result<Cow<'_, str>, MapError> {
 /// # Ok::<(), iriscan::MapError>(())
 /// ```
 pub fn to_uri_with<'a>(iri: &'a str, opts: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
-    if !opts.encode_forbidden_ascii {
-        if let Some(mapped) = to_uri_plain(iri, opts) {
-            return mapped;
-        }
-    }
     if opts.encode_forbidden_ascii {
         if let Cow::Owned(fixed) = leiri_to_iri(iri) {
             let parsed = IriRef::parse(&fixed)?;
             return Ok(Cow::Owned(map_parsed(&parsed, opts)?.into_owned()));
         }
     }
+    // One pass for most IRIs (`parse` tries the one-pass parser first);
+    // the mapping then works on its spans.
     let parsed = IriRef::parse(iri)?;
     map_parsed(&parsed, opts)
+}
+
+/// [`to_uri`] of `iri` if it is a valid absolute IRI: one parse, then the
+/// mapping on its spans; `None` if it is not valid.
+#[inline]
+pub(crate) fn to_uri_if_valid(iri: &str) -> Option<Result<Cow<'_, str>, MapError>> {
+    IriRef::parse(iri)
+        .ok()
+        .filter(IriRef::is_absolute)
+        .map(|parsed| parsed.to_uri())
+}
+
+/// [`to_uri_if_valid`] of an IRI built in a `String`: the string itself
+/// comes back when the mapping changes nothing (no copy).
+#[inline]
+pub(crate) fn owned_to_uri_if_valid(iri: String) -> Option<Result<String, MapError>> {
+    let changed = match to_uri_if_valid(&iri)? {
+        Ok(Cow::Borrowed(_)) => None,
+        Ok(Cow::Owned(uri)) => Some(Ok(uri)),
+        Err(e) => Some(Err(e)),
+    };
+    Some(changed.unwrap_or(Ok(iri)))
 }
 
 pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
@@ -233,44 +305,6 @@ pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<
     let reg_name = spans.host_kind == Some(HostKind::RegName);
     let authority = spans.authority.map(|(_, auth_end)| (spans.host, auth_end));
     map_spans(s, r.scheme().unwrap_or(""), authority, reg_name, spans.path, opts)
-}
-
-/// [`to_uri_with`] of an IRI that [`quick_valid_iri`] accepts: a registered name
-/// or no authority, so that its components are found by their delimiters
-/// alone and the parser is not needed (the finder's links are mostly of
-/// this shape). `None` for any other string.
-///
-/// [`quick_valid_iri`]: super::quick::quick_valid_iri
-pub(crate) fn to_uri_plain<'a>(s: &'a str, opts: &ToUriOptions) -> Option<Result<Cow<'a, str>, MapError>> {
-    if !super::quick::quick_valid_iri(s) {
-        return None;
-    }
-    if s.is_ascii() {
-        return Some(Ok(Cow::Borrowed(s)));
-    }
-    let b = s.as_bytes();
-    let colon = memchr::memchr(b':', b)?;
-    let after = colon + 1;
-    let (authority, path_start) = if b[after..].starts_with(b"//") {
-        // No userinfo and no IP literal in this shape: the host runs to a
-        // port's `:` or the authority's end.
-        let start = after + 2;
-        let end = b[start..]
-            .iter()
-            .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-            .map_or(b.len(), |p| start + p);
-        let host_end = memchr::memchr(b':', &b[start..end]).map_or(end, |p| start + p);
-        (Some(((start, host_end), end)), end)
-    } else {
-        (None, after)
-    };
-    let path_end = b[path_start..]
-        .iter()
-        .position(|&c| matches!(c, b'?' | b'#'))
-        .map_or(b.len(), |p| path_start + p);
-    // An IPv4 address is ASCII and maps as written: only a non-ASCII host,
-    // always a registered name here, is looked at.
-    Some(map_spans(s, &s[..colon], authority, true, (path_start, path_end), opts))
 }
 
 /// The mapping of a non-ASCII IRI `s` (RFC 3987 §3.1) given its scheme,
@@ -289,7 +323,9 @@ fn map_spans<'a>(
         HostMapping::Idna => true,
         HostMapping::PercentEncode => false,
     };
-    let mut out = String::with_capacity(s.len() + s.len() / 2);
+    // Enough for every percent-encoding (three bytes for each of `s` at
+    // most; IDNA hosts are mostly shorter): no reallocation.
+    let mut out = String::with_capacity(3 * s.len());
     let mut pos = 0;
     if let Some(((hs, he), auth_end)) = authority {
         let host = &s[hs..he];
@@ -550,5 +586,33 @@ pub fn leiri_to_iri(leiri: &str) -> Cow<'_, str> {
             Cow::Owned(o)
         }
         None => Cow::Borrowed(leiri),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every answer of the memo is IDNA's, whether it comes from a slot,
+    /// after slots were taken by colliding hosts, or (for hosts too long
+    /// to remember) computed each time.
+    #[test]
+    fn idna_memo_answers_as_idna_does_through_collisions_and_long_hosts() {
+        let idna = |h: &str| {
+            idna::domain_to_ascii_cow(h.as_bytes(), idna::AsciiDenyList::URL)
+                .ok()
+                .map(|a| a.into_owned().into_boxed_str())
+        };
+        let mut memo = IdnaMemo::default();
+        let mut hosts: Vec<String> = (0..3 * IDNA_SLOTS).map(|i| format!("例{i}.jp")).collect();
+        hosts.push(format!("{}.jp", "例".repeat(IDNA_MAX_KEY)));
+        hosts.push("xn--a.例え.jp".to_owned()); // IDNA rejects it
+        for round in 0..2 {
+            for h in &hosts {
+                let got = memo.with(h, idna, |a| a.map(str::to_owned));
+                assert_eq!(got.as_deref(), idna(h).as_deref(), "{h} (round {round})");
+            }
+        }
+        assert!(memo.slots.iter().flatten().all(|(key, _)| key.len() <= IDNA_MAX_KEY));
     }
 }

@@ -1,9 +1,12 @@
 //! The RFC 3987 / 3987bis §2.2 grammar, as a hand-written component parser.
 //!
-//! The parser first splits the input at the gen-delims that separate
-//! components (as RFC 3986 Appendix B does), then validates each component
-//! against its production, front to back, so the first error reported is the
-//! leftmost one. It never allocates: components are byte ranges into the input.
+//! [`parse`] asks the one-pass parser of `quick.rs` first: it takes the
+//! shape most IRIs have in one walk, and answers only "valid" (with the
+//! spans). Anything else comes here: the input is split at the gen-delims
+//! that separate components (as RFC 3986 Appendix B does), then each
+//! component is validated against its production, front to back, so the
+//! first error reported is the leftmost one. Neither allocates: components
+//! are byte ranges into the input.
 //!
 //! `src/iri/grammar.rs` holds the same grammar as one regular expression,
 //! compiled by regex-automata; the tests and the fuzzer check that both accept
@@ -248,8 +251,8 @@ const SUB_DELIMS: u128 = mask(b"!$&'()*+,;=");
 const USERINFO: u128 = UNRESERVED | SUB_DELIMS | mask(b":");
 pub(super) const REG_NAME: u128 = UNRESERVED | SUB_DELIMS;
 const PCHAR: u128 = UNRESERVED | SUB_DELIMS | mask(b":@");
-const PATH: u128 = PCHAR | mask(b"/");
-const QUERY: u128 = PCHAR | mask(b"/?");
+pub(super) const PATH: u128 = PCHAR | mask(b"/");
+pub(super) const QUERY: u128 = PCHAR | mask(b"/?");
 const FRAGMENT: u128 = QUERY;
 pub(super) const SCHEME_TAIL: u128 = ALNUM | mask(b"+-.");
 
@@ -526,6 +529,17 @@ pub(crate) enum Mode {
 
 /// Parses `s` as an `IRI` or `IRI-reference`, returning component spans.
 pub(crate) fn parse(s: &str, mode: Mode) -> Result<Spans, ParseError> {
+    // Most IRIs have the shape the one-pass parser knows; it answers only
+    // when the answer is "valid", with the spans this function would give.
+    if let Some(spans) = super::quick::parse_common(s) {
+        return Ok(spans);
+    }
+    parse_by_components(s, mode)
+}
+
+/// [`parse`] component by component: split at the gen-delims, then each
+/// component validated front to back (the leftmost error is reported).
+pub(crate) fn parse_by_components(s: &str, mode: Mode) -> Result<Spans, ParseError> {
     let b = s.as_bytes();
     let mut spans = Spans::default();
     let mut i = 0;
@@ -643,7 +657,7 @@ pub(super) fn allowed_chunks_end(b: &[u8], mut i: usize, end: usize, allowed: u8
 /// Whether `chunk` holds `byte` (no branch per byte: the classic
 /// zero-byte test on the XOR).
 #[inline(always)]
-fn has_byte(chunk: &[u8; 8], byte: u8) -> bool {
+pub(super) fn has_byte(chunk: &[u8; 8], byte: u8) -> bool {
     const LOW: u64 = 0x0101_0101_0101_0101;
     let x = u64::from_le_bytes(*chunk) ^ (LOW * byte as u64);
     x.wrapping_sub(LOW) & !x & (LOW << 7) != 0
