@@ -539,6 +539,9 @@ pub(crate) fn parse(s: &str, mode: Mode) -> Result<Spans, ParseError> {
 
 /// [`parse`] component by component: split at the gen-delims, then each
 /// component validated front to back (the leftmost error is reported).
+// Out of line: the fallback for what the one pass does not take (and
+// for every error) stays out of the hot path's instruction cache.
+#[inline(never)]
 pub(crate) fn parse_by_components(s: &str, mode: Mode) -> Result<Spans, ParseError> {
     let b = s.as_bytes();
     let mut spans = Spans::default();
