@@ -116,10 +116,34 @@ fn unclosed_trailing_opener_is_dropped() {
 #[test]
 fn characters_rfc3987_forbids_end_the_link() {
     assert_eq!(found("http://a.example/a|b"), ["http://a.example/a"]);
-    assert_eq!(found("http://a.example/a{b}"), ["http://a.example/a"]);
     assert_eq!(found("http://a.example/a\\b"), ["http://a.example/a"]);
     assert_eq!(found("http://a.example/a^b"), ["http://a.example/a"]);
     assert_eq!(found("http://a.example/a%2"), ["http://a.example/a"]);
+}
+
+#[test]
+fn braces_after_the_authority_are_kept_and_repaired_as_browsers_do() {
+    // URL templates (real text: shell `${VAR}`, AsciiDoc `{attr}`; peer suites).
+    let f = Finder::new();
+    let l = f
+        .links("curl -L \"https://example.com/download/${VERSION}/a.tgz\" | tar")
+        .next()
+        .unwrap();
+    assert_eq!(l.as_str(), "https://example.com/download/${VERSION}/a.tgz");
+    assert_eq!(l.iri(), "https://example.com/download/$%7BVERSION%7D/a.tgz");
+    assert_eq!(found("http://a.example/a{b}"), ["http://a.example/a{b}"]);
+    assert_eq!(found("example.org/a{b} x"), ["example.org/a{b}"]);
+    // An unmatched closing brace closes nothing: UTS #58 ends the link there.
+    assert_eq!(found("http://a.example/a} x"), ["http://a.example/a"]);
+    // In a host a brace is no repair: the link ends before it.
+    assert_eq!(found("http://a{b}.example/"), ["http://a"]);
+    // UTS #58 alone already takes balanced braces (they are brackets there).
+    let mut strict = Finder::new();
+    strict.strict_uts58(true);
+    assert_eq!(
+        found_with(&strict, "http://example.com/a{b}"),
+        ["http://example.com/a{b}"]
+    );
 }
 
 #[test]

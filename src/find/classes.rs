@@ -12,7 +12,7 @@ pub(super) const LABEL_BYTE: u8 = 2;
 pub(super) const AUTHORITY_END: u8 = 4;
 /// The ASCII domain dot.
 pub(super) const DOT_BYTE: u8 = 8;
-/// `can_appear_in_iri`.
+/// `can_appear_in_iri`, and `{` `}` (repaired, see below).
 pub(super) const IN_IRI: u8 = 16;
 /// The forward scan may take the byte by its UTS 58 class alone: allowed
 /// in an IRI, not a bracket, not a quote a link may start after, not `?`
@@ -43,7 +43,11 @@ pub(super) static BYTE_CLASS: [u8; 256] = {
         if b == b'.' {
             t[i] |= DOT_BYTE;
         }
-        if ascii_can_appear_in_iri(b) {
+        // `{` and `}` are not in an IRI (RFC 3987 excludes them), but the
+        // default mode takes them in as browsers do and repairs them to
+        // `%7B` / `%7D` in the IRI the link denotes (repair.rs): URL
+        // templates, `…/${VERSION}/…`.
+        if ascii_can_appear_in_iri(b) || matches!(b, b'{' | b'}') {
             t[i] |= IN_IRI;
             let simple = !matches!(
                 b,
@@ -111,9 +115,10 @@ mod tests {
     }
 
     #[test]
-    fn ascii_in_iri_table_matches_the_parser() {
+    fn ascii_in_iri_table_matches_the_parser_but_for_repaired_braces() {
         for b in 0u8..128 {
-            assert_eq!(has_class(b, IN_IRI), can_appear_in_iri(b as char), "{b}");
+            let repaired = matches!(b, b'{' | b'}');
+            assert_eq!(has_class(b, IN_IRI), can_appear_in_iri(b as char) || repaired, "{b}");
         }
     }
 }

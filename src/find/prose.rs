@@ -547,14 +547,28 @@ fn ends_in_contraction(link: &[u8]) -> bool {
     WORDS.iter().any(|w| word.eq_ignore_ascii_case(w))
 }
 
-/// The first ideographic full stop `。` in `s` at or after `from`: in a
-/// link whose path is written in CJK (`http://twitter.com/これは日本語です。
-/// example.com…`) it still ends the sentence, and the link, as it does
-/// right after an ASCII link. Only `。`: other CJK punctuation is written
-/// in file names (`…/自殺でも？.png`, a peer suite's case), and the
-/// fullwidth and halfwidth stops `．` `｡` are domain dots in UTS #58.
+/// Where prose glued to a link whose path is written in CJK takes over,
+/// at or after `from`: an ideographic full stop `。` (`http://twitter.com/
+/// これは日本語です。example.com…`), which ends the sentence and the link
+/// as it does right after an ASCII link; or the end of a `{…}` template
+/// placeholder that CJK or Hangul prose follows (`…/ユーザー/{id}は実際の`).
+/// Only `。` of the CJK punctuation: other marks are written in file
+/// names (`…/自殺でも？.png`, a peer suite's case), and the fullwidth and
+/// halfwidth stops `．` `｡` are domain dots in UTS #58.
 fn later_cjk_stop(s: &str, from: usize) -> Option<usize> {
-    s[from..].find('。').map(|p| from + p)
+    let stop = s[from..].find('。').map(|p| from + p);
+    let mut at = from;
+    while let Some(p) = s[at..].find('}') {
+        let after = at + p + 1;
+        if stop.is_some_and(|q| after > q) {
+            break;
+        }
+        if char_at(s, after).is_some_and(is_unspaced_script) {
+            return Some(after);
+        }
+        at = after;
+    }
+    stop
 }
 
 /// HTML-escaped delimiters after a link (`&lt;URL:https://…/a.tar.gz&gt;`,
@@ -788,6 +802,11 @@ mod tests {
         assert_eq!(
             links("https://ja.wikipedia.org/wiki/東京。大阪"),
             ["https://ja.wikipedia.org/wiki/東京"]
+        );
+        // A template placeholder glued to Japanese prose ends the link.
+        assert_eq!(
+            links("テンプレート https://例え.jp/ユーザー/{id}は実際の番号"),
+            ["https://例え.jp/ユーザー/{id}"]
         );
         // Other CJK punctuation is written in file names.
         assert_eq!(
