@@ -68,8 +68,41 @@ pub(crate) const OPAQUE_SCHEMES: &[&str] = &[
     "git",
 ];
 
+/// For each first letter (`b & 31`) of an [`OPAQUE_SCHEMES`] scheme, a bit
+/// for each length it comes in (bit 15: 15 bytes or more): most words
+/// before a colon in prose (`key:value`, `Note:`) fail this test, and so
+/// skip the set lookup.
+const OPAQUE_FIRST_AND_LEN: [u16; 32] = {
+    let mut t = [0u16; 32];
+    let mut i = 0;
+    while i < OPAQUE_SCHEMES.len() {
+        let s = OPAQUE_SCHEMES[i].as_bytes();
+        t[(s[0] & 31) as usize] |= 1 << opaque_len_bit(s.len());
+        i += 1;
+    }
+    t
+};
+
+const fn opaque_len_bit(len: usize) -> usize {
+    if len < 15 {
+        len
+    } else {
+        15
+    }
+}
+
+/// Whether `scheme` (ASCII letters first) may be in [`OPAQUE_SCHEMES`]:
+/// false only when it is not.
+#[inline]
+fn may_be_opaque(scheme: &[u8]) -> bool {
+    OPAQUE_FIRST_AND_LEN[(scheme[0] & 31) as usize] & (1 << opaque_len_bit(scheme.len())) != 0
+}
+
 /// Scheme of links that a careful linker never makes active content.
 fn is_registered_opaque_scheme(scheme: &str) -> bool {
+    if !may_be_opaque(scheme.as_bytes()) {
+        return false;
+    }
     static SET: std::sync::OnceLock<crate::chars::PackedSet> = std::sync::OnceLock::new();
     SET.get_or_init(|| crate::chars::PackedSet::new(OPAQUE_SCHEMES.iter().copied()))
         .contains(scheme)
@@ -106,6 +139,11 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
         }
     }
     let slashes = b[colon + 1..].starts_with(b"//");
+    // Without `//`, only an opaque scheme links, or any scheme right after
+    // `<` (see below): `key:value`, `Note:` stop here.
+    if !slashes && (s == 0 || b[s - 1] != b'<') && !is_registered_opaque_scheme(scheme) {
+        return None;
+    }
     let is_file = scheme.eq_ignore_ascii_case("file");
     let prev = char_before(text, s);
     let folding_opener = prev == Some('<') || (s >= 5 && text.as_bytes()[s - 5..s].eq_ignore_ascii_case(b"<url:"));
@@ -458,6 +496,21 @@ fn on_grapheme_boundary(text: &str, end: usize) -> Option<usize> {
 mod tests {
     use super::*;
     use crate::find::testing::{floor_before, uncapped_and_capped};
+
+    #[test]
+    fn only_words_of_an_opaque_schemes_first_letter_and_length_may_be_opaque() {
+        for s in OPAQUE_SCHEMES {
+            assert!(
+                may_be_opaque(s.as_bytes()) && may_be_opaque(s.to_ascii_uppercase().as_bytes()),
+                "{s}"
+            );
+        }
+        for s in ["key", "Hint", "value", "http", "https", "a", "zzz"] {
+            assert!(!may_be_opaque(s.as_bytes()), "{s}");
+            assert!(!is_registered_opaque_scheme(s), "{s}");
+        }
+        assert!(is_registered_opaque_scheme("MailTo") && !is_registered_opaque_scheme("mail"));
+    }
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
