@@ -109,14 +109,18 @@ fn is_registered_opaque_scheme(scheme: &str) -> bool {
 }
 
 /// A candidate IRI whose scheme's `:` is at `colon`.
+#[inline]
 pub(super) fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw> {
-    try_scheme_with::<true>(f, text, colon, floor)
+    let s = scheme_start(f, text, colon, floor)?;
+    scheme_link::<true>(f, text, s, colon)
 }
 
-/// [`try_scheme`], with or without [`plain_web_link`] (the tests check
-/// that both find the same link at every colon).
+/// Where the scheme before the `:` at `colon` starts, if a link may start
+/// there: the rejections that need nothing but the scheme and the bytes
+/// around it, inlined into the trigger loop (most colons in prose,
+/// `key:value`, `Note:`, end here).
 #[inline(always)]
-fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw> {
+fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<usize> {
     let b = text.as_bytes();
     let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
     let mut s = colon;
@@ -138,12 +142,23 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
             return None;
         }
     }
-    let slashes = b[colon + 1..].starts_with(b"//");
     // Without `//`, only an opaque scheme links, or any scheme right after
-    // `<` (see below): `key:value`, `Note:` stop here.
-    if !slashes && (s == 0 || b[s - 1] != b'<') && !is_registered_opaque_scheme(scheme) {
+    // `<` (see `scheme_link`).
+    if !b[colon + 1..].starts_with(b"//") && (s == 0 || b[s - 1] != b'<') && !is_registered_opaque_scheme(scheme) {
         return None;
     }
+    Some(s)
+}
+
+/// The IRI whose scheme starts at `s` (from [`scheme_start`]) and ends at
+/// the `:` at `colon`, with or without [`plain_web_link`] (the tests check
+/// that both find the same link at every colon). Out of line: the trigger
+/// loop calls it for few colons.
+#[inline(never)]
+fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize) -> Option<Raw> {
+    let b = text.as_bytes();
+    let scheme = &text[s..colon];
+    let slashes = b[colon + 1..].starts_with(b"//");
     let is_file = scheme.eq_ignore_ascii_case("file");
     let prev = char_before(text, s);
     let folding_opener = prev == Some('<') || (s >= 5 && text.as_bytes()[s - 5..s].eq_ignore_ascii_case(b"<url:"));
@@ -529,8 +544,11 @@ mod tests {
             for f in uncapped_and_capped(cap) {
                 for (colon, _) in text.match_indices(':') {
                     let floor = floor_before(&text, colon, floor_at);
-                    let fast = try_scheme_with::<true>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
-                    let general = try_scheme_with::<false>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
+                    let Some(s) = scheme_start(&f, &text, colon, floor) else {
+                        continue;
+                    };
+                    let fast = scheme_link::<true>(&f, &text, s, colon).map(|r| (r.start, r.end, r.folded));
+                    let general = scheme_link::<false>(&f, &text, s, colon).map(|r| (r.start, r.end, r.folded));
                     proptest::prop_assert_eq!(fast, general, "{:?} at {} floor {} cap {}", text, colon, floor, f.get_max_link_len());
                 }
             }

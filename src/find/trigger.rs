@@ -61,10 +61,11 @@ impl Want {
 /// The triggers of one text, handed out in increasing order.
 pub(crate) struct Triggers {
     want: Want,
-    /// Start of the block whose triggers are in `mask`…
+    /// Start of the block whose triggers are in `mask` ([`NO_BLOCK`]: none
+    /// yet)…
     block: usize,
-    /// …one bit per byte of `[block, block + 64)`; `None`: no block yet.
-    mask: Option<u64>,
+    /// …one bit per byte of `[block, block + 64)`, those not handed out.
+    mask: u64,
     /// The CPU has AVX2 (detected once per finder run).
     avx2: bool,
     /// With `dot_after_at`: the bytes before `at_seen` have been searched
@@ -77,12 +78,16 @@ pub(crate) struct Triggers {
 /// Bytes per block (one bit each in a `u64`).
 const BLOCK: usize = 64;
 
+/// `Triggers::block` before the first block: no position is within
+/// `BLOCK` bytes after it (`pos.wrapping_sub(NO_BLOCK) >= BLOCK`).
+const NO_BLOCK: usize = usize::MAX / 2;
+
 impl Triggers {
     pub(crate) fn new(f: &Finder) -> Self {
         Triggers {
             want: Want::of(f),
-            block: 0,
-            mask: None,
+            block: NO_BLOCK,
+            mask: 0,
             avx2: has_avx2(),
             at_seen: 0,
             last_at: None,
@@ -91,7 +96,8 @@ impl Triggers {
 
     /// Forgets the text seen so far (a new text or run begins).
     pub(crate) fn reset(&mut self) {
-        self.mask = None;
+        self.block = NO_BLOCK;
+        self.mask = 0;
         self.at_seen = 0;
         self.last_at = None;
     }
@@ -109,7 +115,11 @@ impl Triggers {
     /// classification may read the bytes around the run from `outer`, so
     /// that short runs need not take the scalar path; that can only add
     /// triggers at the run's edges (see [`Triggers::next_in_bytes`]), and
-    /// the caller checks each with [`worth_a_look`] on the run.
+    /// the caller checks those with [`worth_a_look`] on the run. Every
+    /// trigger passes [`worth_a_look`] on the bytes of `outer`, which are
+    /// the run's wherever the check reads inside it (from one byte before
+    /// the trigger to two after it).
+    #[inline]
     pub(crate) fn next_in_run(&mut self, outer: &[u8], base: usize, text: &str, pos: usize) -> Option<(usize, usize)> {
         debug_assert!(
             text.is_empty()
@@ -131,45 +141,33 @@ impl Triggers {
     }
 
     /// The triggers of `outer[base..base + len]`, at offsets from `base`.
-    fn next_in_window(&mut self, outer: &[u8], base: usize, len: usize, mut pos: usize) -> Option<(usize, usize)> {
-        if pos >= len || !(self.want.colon || self.want.dot) {
-            return None;
-        }
+    #[inline]
+    fn next_in_window(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> Option<(usize, usize)> {
         // What is left of the block at hand…
-        let mut mask = match self.mask {
-            Some(m) if pos >= self.block && pos < self.block + BLOCK => {
-                let m = m & (!0u64 << (pos - self.block));
-                if m == 0 {
-                    pos = self.block + BLOCK;
-                }
-                m
-            }
-            _ => 0,
-        };
-        // …then the first block after it with a trigger.
-        while mask == 0 {
-            if pos >= len {
-                self.mask = None;
-                return None;
-            }
-            let (block, m) = self.first_block(outer, base, len, pos);
-            self.block = block;
-            mask = m;
-            pos = block + BLOCK;
+        let off = pos.wrapping_sub(self.block);
+        let mut mask = if off < BLOCK { self.mask & (!0u64 << off) } else { 0 };
+        // …or the first block after it with a trigger.
+        if mask == 0 {
+            let from = if off < BLOCK { self.block + BLOCK } else { pos };
+            (self.block, mask) = self.next_block(outer, base, len, from)?;
         }
+        self.mask = mask & (mask - 1);
         let at = self.block + mask.trailing_zeros() as usize;
-        self.mask = Some(mask & (mask - 1));
         let len = if outer[base + at] < 0x80 { 1 } else { 3 };
         Some((at, len))
     }
 
     /// The first block of `b[pos..]` with a trigger, where `b` is
-    /// `outer[base..base + len]`: its start and mask (bit `i`: byte `start
-    /// + i`), or the last block looked at and 0. The vector paths classify
-    /// the bytes in `outer`, whose bytes around `b` can only add triggers
-    /// at `b`'s edges, and go over a stretch without triggers in one call.
-    fn first_block(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> (usize, u64) {
+    /// `outer[base..base + len]`: its start and mask (bit `i`: the byte at
+    /// `start + i`), or `None`. The vector paths classify the bytes in
+    /// `outer`, whose bytes around `b` can only add triggers at `b`'s
+    /// edges, and go over a stretch without triggers in one call.
+    #[inline(never)]
+    fn next_block(&mut self, outer: &[u8], base: usize, len: usize, mut pos: usize) -> Option<(usize, u64)> {
         let want = self.want;
+        if pos >= len || !(want.colon || want.dot) {
+            return None;
+        }
         // Bytes from the last `@` to `pos` (`usize::MAX`: none in reach).
         let mut since_at = usize::MAX;
         if want.dot_after_at {
@@ -182,16 +180,27 @@ impl Triggers {
             }
             since_at = self.last_at.map_or(usize::MAX, |a| pos.saturating_sub(a));
         }
-        let (block, mask, end) = self.classify(outer, base, len, pos, &mut since_at);
+        let found = loop {
+            if pos >= len {
+                break None;
+            }
+            let (block, mask, end) = self.classify(outer, base, len, pos, &mut since_at);
+            pos = end;
+            if mask != 0 {
+                break Some((block, mask));
+            }
+        };
         if want.dot_after_at {
-            self.at_seen = end;
-            self.last_at = end.checked_sub(since_at);
+            self.at_seen = pos;
+            self.last_at = pos.checked_sub(since_at);
         }
-        (block, mask)
+        found
     }
 
-    /// [`Triggers::first_block`] without the `@` bookkeeping: also where
-    /// the classified bytes end, with `since_at` counted to there.
+    /// One step of [`Triggers::next_block`] from `pos`: the block found
+    /// (or the last one looked at), its mask, and where the classified
+    /// bytes end, with `since_at` counted to there.
+    #[inline(always)]
     #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
     fn classify(&self, outer: &[u8], base: usize, len: usize, pos: usize, since_at: &mut usize) -> (usize, u64, usize) {
         let want = self.want;
@@ -513,7 +522,13 @@ mod tests {
                     // own once the neighbour checks run on the run (or more
                     // where `@`s of other runs are in reach).
                     let mut t = Triggers::new(f);
-                    let through: Vec<usize> = all_of(|pos| t.next_in_run(&bytes, base, run, pos))
+                    let through = all_of(|pos| t.next_in_run(&bytes, base, run, pos));
+                    // What `scan::next_link` relies on to check only the
+                    // triggers at a run's edges.
+                    for &(at, len) in &through {
+                        assert!(worth_a_look(&bytes, base + at, len), "{bytes:02X?}: {run:?} at {at}");
+                    }
+                    let through: Vec<usize> = through
                         .into_iter()
                         .filter(|&(at, len)| worth_a_look(run.as_bytes(), at, len))
                         .map(|(at, _)| at)
