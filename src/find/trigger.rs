@@ -68,11 +68,11 @@ pub(crate) struct Triggers {
     mask: u64,
     /// The CPU has AVX2 (detected once per finder run).
     avx2: bool,
-    /// With `dot_after_at`: the bytes before `at_seen` have been searched
-    /// for an `@` (as far as [`AT_REACH`] matters), and the last one found
-    /// is at `last_at`.
-    at_seen: usize,
+    /// With `dot_after_at`: the last `@` before the bytes looked at so
+    /// far, and the first at or after them (`usize::MAX`: none; `None`:
+    /// not looked for yet), found with `memchr`.
     last_at: Option<usize>,
+    next_at: Option<usize>,
 }
 
 /// Bytes per block (one bit each in a `u64`).
@@ -89,8 +89,8 @@ impl Triggers {
             block: NO_BLOCK,
             mask: 0,
             avx2: has_avx2(),
-            at_seen: 0,
             last_at: None,
+            next_at: None,
         }
     }
 
@@ -98,8 +98,8 @@ impl Triggers {
     pub(crate) fn reset(&mut self) {
         self.block = NO_BLOCK;
         self.mask = 0;
-        self.at_seen = 0;
         self.last_at = None;
+        self.next_at = None;
     }
 
     /// The next trigger at or after `pos` that passes [`worth_a_look`]: its
@@ -165,45 +165,94 @@ impl Triggers {
     #[inline(never)]
     fn next_block(&mut self, outer: &[u8], base: usize, len: usize, mut pos: usize) -> Option<(usize, u64)> {
         let want = self.want;
-        if pos >= len || !(want.colon || want.dot) {
+        if !(want.colon || want.dot) {
             return None;
         }
-        // Bytes from the last `@` to `pos` (`usize::MAX`: none in reach).
-        let mut since_at = usize::MAX;
-        if want.dot_after_at {
-            // The bytes skipped since the last block (a link's) may hold one.
-            let from = self.at_seen.max(pos.saturating_sub(AT_REACH));
-            if from < pos {
-                if let Some(i) = memchr::memrchr(b'@', &outer[base + from..base + pos]) {
-                    self.last_at = Some(from + i);
-                }
-            }
-            since_at = self.last_at.map_or(usize::MAX, |a| pos.saturating_sub(a));
-        }
-        let found = loop {
-            if pos >= len {
-                break None;
-            }
-            let (block, mask, end) = self.classify(outer, base, len, pos, &mut since_at);
-            pos = end;
+        while pos < len {
+            // Without bare domains, dots only in the blocks within reach
+            // of an `@`: the text between goes over with the colons alone,
+            // or (no colon wanted) not at all.
+            let (dots, blocks) = if want.dot_after_at {
+                self.at_reach(outer, base, len, pos)
+            } else {
+                (true, usize::MAX)
+            };
+            let (block, mask, end) = if dots || want.colon {
+                self.classify(outer, base, len, pos, blocks, dots)
+            } else {
+                (pos, 0, pos.saturating_add(BLOCK.saturating_mul(blocks)))
+            };
             if mask != 0 {
-                break Some((block, mask));
+                return Some((block, mask));
             }
-        };
-        if want.dot_after_at {
-            self.at_seen = pos;
-            self.last_at = pos.checked_sub(since_at);
+            pos = end;
         }
-        found
+        None
     }
 
-    /// One step of [`Triggers::next_block`] from `pos`: the block found
-    /// (or the last one looked at), its mask, and where the classified
-    /// bytes end, with `since_at` counted to there.
+    /// With `dot_after_at`: whether the dots of the block at `pos` may be
+    /// an email's (an `@` at most [`AT_REACH`] bytes before the block or
+    /// in it; a superset of the dots of which that holds), and for how
+    /// many blocks from `pos` the answer stays the same (at least one).
+    /// The bytes are searched for `@`s with `memchr`, each at most once
+    /// forward and once backward.
+    fn at_reach(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> (bool, usize) {
+        let find = |from: usize| memchr::memchr(b'@', &outer[base + from..base + len]).map_or(usize::MAX, |i| from + i);
+        let mut next = match self.next_at {
+            Some(n) => n,
+            None => {
+                // The first look: the bytes before `pos` count too.
+                let from = pos.saturating_sub(AT_REACH);
+                self.last_at = memchr::memrchr(b'@', &outer[base + from..base + pos]).map(|i| from + i);
+                find(pos)
+            }
+        };
+        if next < pos {
+            // The last `@` before `pos` (`next` is one): most often the
+            // only one, else one search back finds it however many lie
+            // between (`@@@@`).
+            let after = find(next + 1);
+            if after < pos {
+                let back = memchr::memrchr(b'@', &outer[base + after..base + pos]).unwrap_or(0);
+                self.last_at = Some(after + back);
+                next = find(pos);
+            } else {
+                self.last_at = Some(next);
+                next = after;
+            }
+        }
+        self.next_at = Some(next);
+        // No `@` in `[last_at + 1, next)`, and `last_at < pos <= next`.
+        let in_block = next - pos < BLOCK;
+        let reach = if in_block { Some(next) } else { self.last_at };
+        match reach {
+            // Blocks that start within reach of that `@` (the first one
+            // holds it or starts within reach).
+            Some(a) if in_block || a + AT_REACH >= pos => (true, (a + AT_REACH - pos) / BLOCK + 1),
+            // Blocks that end at or before the next `@`.
+            _ => (false, ((next - pos) / BLOCK).max(1)),
+        }
+    }
+
+    /// One step of [`Triggers::next_block`] from `pos`, over at most
+    /// `most` blocks, with dots or not: the block found (or the last one
+    /// looked at), its mask, and where the classified bytes end.
     #[inline(always)]
     #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
-    fn classify(&self, outer: &[u8], base: usize, len: usize, pos: usize, since_at: &mut usize) -> (usize, u64, usize) {
-        let want = self.want;
+    fn classify(
+        &self,
+        outer: &[u8],
+        base: usize,
+        len: usize,
+        pos: usize,
+        most: usize,
+        dots: bool,
+    ) -> (usize, u64, usize) {
+        let want = Want {
+            dot: self.want.dot && dots,
+            sentence_dots: self.want.sentence_dots && dots,
+            ..self.want
+        };
         #[cfg(target_arch = "x86_64")]
         {
             // The vector paths read one byte before a block and four after.
@@ -213,15 +262,14 @@ impl Triggers {
             } else {
                 0
             };
-            let blocks = readable.min((len - pos).div_ceil(BLOCK));
+            let blocks = readable.min((len - pos).div_ceil(BLOCK)).min(most);
             if blocks > 0 {
                 // SAFETY: bytes `p - 1 .. p + 64 * blocks + 4` of `outer` are
                 // in bounds (`readable` above); SSE2 is part of the x86-64
                 // baseline, and AVX2 was detected at run time when `avx2` is
                 // set.
                 #[allow(unsafe_code)]
-                let (k, mask) =
-                    unsafe { vector::first_block(self.avx2, want, outer.as_ptr().add(p), blocks, since_at) };
+                let (k, mask) = unsafe { vector::first_block(self.avx2, want, outer.as_ptr().add(p), blocks) };
                 let block = pos + BLOCK * k.min(blocks - 1);
                 // Only the bytes of `b`.
                 let mask = if len - block < BLOCK {
@@ -233,8 +281,7 @@ impl Triggers {
             }
         }
         let b = &outer[base..base + len];
-        let end = len.min(pos + BLOCK);
-        (pos, scalar_block_mask(b, pos, want, since_at), end)
+        (pos, scalar_block_mask(b, pos, want), len.min(pos + BLOCK))
     }
 }
 
@@ -251,45 +298,22 @@ fn has_avx2() -> bool {
 }
 
 /// The reference classification, byte by byte: the triggers of
-/// `b[at..at + 64]` that `want` asks for and that pass [`worth_a_look`],
-/// dots only if an `@` is within [`AT_REACH`] bytes before the block
-/// (`since_at`, updated to the block's end) or in it, as the vector paths
-/// decide.
-fn scalar_block_mask(b: &[u8], at: usize, want: Want, since_at: &mut usize) -> u64 {
+/// `b[at..at + 64]` that `want` asks for (its `dot_after_at` aside: see
+/// `Triggers::at_reach`) and that pass [`worth_a_look`].
+fn scalar_block_mask(b: &[u8], at: usize, want: Want) -> u64 {
     let end = b.len().min(at + BLOCK);
     let mut mask = 0u64;
-    let mut last_at = None;
     for i in at..end {
         let c = b[i];
         let hit = match c {
             b':' => want.colon && worth_a_look(b, i, 1),
             b'.' => want.dot && worth_a_look(b, i, 1),
             0xE3 | 0xEF => want.dot && is_cjk_dot(b, i, want.sentence_dots) && worth_a_look(b, i, 3),
-            b'@' => {
-                last_at = Some(i);
-                false
-            }
             _ => false,
         };
         mask |= (hit as u64) << (i - at);
     }
-    if want.dot_after_at {
-        if last_at.is_none() && *since_at > AT_REACH {
-            mask &= colons(&b[at..end]);
-        }
-        *since_at = match last_at {
-            Some(a) => end - a,
-            None => since_at.saturating_add(end - at),
-        };
-    }
     mask
-}
-
-/// The colons of `b` (at most 64 bytes), one bit each.
-fn colons(b: &[u8]) -> u64 {
-    b.iter()
-        .enumerate()
-        .fold(0, |m, (i, &c)| m | (((c == b':') as u64) << i))
 }
 
 /// Whether a non-ASCII domain dot starts at `b[i]`: `．` (U+FF0E), and in
@@ -394,9 +418,13 @@ mod tests {
     }
 
     /// Every answer of a trigger search, each asked from past the last.
-    fn all_of(mut next: impl FnMut(usize) -> Option<(usize, usize)>) -> Vec<(usize, usize)> {
+    fn all_of(next: impl FnMut(usize) -> Option<(usize, usize)>) -> Vec<(usize, usize)> {
+        all_of_from(0, next)
+    }
+
+    /// Every answer of a trigger search from `pos` on.
+    fn all_of_from(mut pos: usize, mut next: impl FnMut(usize) -> Option<(usize, usize)>) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
-        let mut pos = 0;
         while let Some((at, len)) = next(pos) {
             out.push((at, len));
             pos = at + len;
@@ -451,6 +479,27 @@ mod tests {
                     "x ".repeat(pad)
                 );
                 check(f, s.as_bytes(), &found(f, &s));
+            }
+        }
+    }
+
+    #[test]
+    fn a_search_that_starts_late_sees_the_at_before_it() {
+        // The first search at `start` (the binary skipper's first call may
+        // be anywhere) takes an `@` before `start` into account.
+        let f = &finders()[1];
+        for pad in [0, 10, 60, 200, 250, 300] {
+            let text = format!("to: user@{}mail.example.org, and x.com", "a".repeat(pad));
+            let exact = reference(f, text.as_bytes(), true);
+            for start in [0, 5, 9, 20, 64, 130, 260] {
+                let mut t = Triggers::new(f);
+                let found: Vec<usize> = all_of_from(start, |pos| t.next(&text, pos))
+                    .into_iter()
+                    .map(|(at, _)| at)
+                    .collect();
+                for at in exact.iter().filter(|&&at| at >= start) {
+                    assert!(found.contains(at), "pad {pad} start {start}: {at} in {found:?}");
+                }
             }
         }
     }

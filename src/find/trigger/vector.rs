@@ -5,46 +5,37 @@
 
 #![allow(unsafe_code)]
 
-use super::{is_cjk_dot, worth_a_look, Want, AT_REACH, BLOCK};
+use super::{is_cjk_dot, worth_a_look, Want, BLOCK};
 
 /// `$m::first_block` for the `Want` at hand, with its fields as constants
-/// (the seven combinations `Want::of` makes).
+/// (`dot_after_at` is the caller's: it hands over dots or not).
 macro_rules! classify_with {
-    ($m:ident, $want:expr, $p:expr, $blocks:expr, $since_at:expr) => {
-        match ($want.colon, $want.dot, $want.sentence_dots, $want.dot_after_at) {
-            (true, true, false, false) => $m::first_block::<true, true, false, false>($p, $blocks, $since_at),
-            (true, true, false, true) => $m::first_block::<true, true, false, true>($p, $blocks, $since_at),
-            (true, false, false, false) => $m::first_block::<true, false, false, false>($p, $blocks, $since_at),
-            (false, true, false, false) => $m::first_block::<false, true, false, false>($p, $blocks, $since_at),
-            (false, true, false, true) => $m::first_block::<false, true, false, true>($p, $blocks, $since_at),
-            (false, true, true, false) => $m::first_block::<false, true, true, false>($p, $blocks, $since_at),
-            (false, true, true, true) => $m::first_block::<false, true, true, true>($p, $blocks, $since_at),
-            // No trigger wanted (`next_in_window` does not get here).
-            _ => ($blocks, 0),
+    ($m:ident, $want:expr, $p:expr, $blocks:expr) => {
+        match ($want.colon, $want.dot, $want.sentence_dots) {
+            (true, true, false) => $m::first_block::<true, true, false>($p, $blocks),
+            (true, false, false) => $m::first_block::<true, false, false>($p, $blocks),
+            (false, true, false) => $m::first_block::<false, true, false>($p, $blocks),
+            (false, true, true) => $m::first_block::<false, true, true>($p, $blocks),
+            (true, true, true) => $m::first_block::<true, true, true>($p, $blocks),
+            // No trigger wanted (`next_block` does not get here).
+            (_, false, _) => ($blocks, 0),
         }
     };
 }
 
 /// The first of `blocks` consecutive blocks from `p` with a trigger that
-/// `want` asks for: its index and mask, or `(blocks, 0)`. One call for a
-/// stretch of text without links, not one per block. `since_at`: bytes
-/// from the last `@` to `p`, updated to the end of the last block looked
-/// at (only with `want.dot_after_at`).
+/// `want` asks for (`dot_after_at` aside): its index and mask, or
+/// `(blocks, 0)`. One call for a stretch of text without links, not one
+/// per block.
 ///
 /// # Safety
 /// `p - 1 .. p + 64 * blocks + 4` must be readable, and with `avx2` set
 /// the CPU must have AVX2.
-pub(super) unsafe fn first_block(
-    avx2: bool,
-    want: Want,
-    p: *const u8,
-    blocks: usize,
-    since_at: &mut usize,
-) -> (usize, u64) {
+pub(super) unsafe fn first_block(avx2: bool, want: Want, p: *const u8, blocks: usize) -> (usize, u64) {
     if avx2 {
-        classify_with!(avx2, want, p, blocks, since_at)
+        classify_with!(avx2, want, p, blocks)
     } else {
-        classify_with!(sse2, want, p, blocks, since_at)
+        classify_with!(sse2, want, p, blocks)
     }
 }
 
@@ -173,43 +164,15 @@ macro_rules! vector_checks {
         }
 
         /// The triggers of the 64 bytes at `p` that the mode asks for (the
-        /// parameters are the fields of `Want`) and that pass
-        /// `worth_a_look`; `since_at` as in `scalar_block_mask`. One branch
-        /// per block on whether it holds a candidate at all, which prose
-        /// mostly does not.
+        /// parameters are fields of `Want`) and that pass `worth_a_look`.
+        /// One branch per block on whether it holds a candidate at all,
+        /// which prose mostly does not.
         #[inline(always)]
-        unsafe fn block_of<const COLON: bool, const DOT: bool, const SENTENCE: bool, const AFTER_AT: bool>(
-            p: *const u8,
-            since_at: &mut usize,
-        ) -> u64 {
+        unsafe fn block_of<const COLON: bool, const DOT: bool, const SENTENCE: bool>(p: *const u8) -> u64 {
             const W: usize = core::mem::size_of::<$v>();
             let mut cand = 0u64;
-            if AFTER_AT {
-                // Dots only with an `@` in reach: in most blocks of prose
-                // there is none, and only the colons are looked for.
-                let mut ats = 0u64;
-                for k in 0..BLOCK / W {
-                    ats |= bits(eq(load(p.add(W * k)), b'@')) << (W * k);
-                }
-                let near = ats != 0 || *since_at <= AT_REACH;
-                *since_at = if ats != 0 {
-                    BLOCK - (63 - ats.leading_zeros() as usize)
-                } else {
-                    since_at.saturating_add(BLOCK)
-                };
-                for k in 0..BLOCK / W {
-                    let q = p.add(W * k);
-                    let c = if near {
-                        candidates::<COLON, DOT, SENTENCE>(q)
-                    } else {
-                        candidates::<COLON, false, false>(q)
-                    };
-                    cand |= bits(c) << (W * k);
-                }
-            } else {
-                for k in 0..BLOCK / W {
-                    cand |= bits(candidates::<COLON, DOT, SENTENCE>(p.add(W * k))) << (W * k);
-                }
+            for k in 0..BLOCK / W {
+                cand |= bits(candidates::<COLON, DOT, SENTENCE>(p.add(W * k))) << (W * k);
             }
             if cand == 0 {
                 return 0;
@@ -274,13 +237,12 @@ macro_rules! first_block {
         /// # Safety
         /// `p - 1 .. p + 64 * blocks + 4` must be readable.
         $(#[$a])*
-        pub(super) unsafe fn first_block<const COLON: bool, const DOT: bool, const SENTENCE: bool, const AFTER_AT: bool>(
+        pub(super) unsafe fn first_block<const COLON: bool, const DOT: bool, const SENTENCE: bool>(
             p: *const u8,
             blocks: usize,
-            since_at: &mut usize,
         ) -> (usize, u64) {
             for k in 0..blocks {
-                let m = block_of::<COLON, DOT, SENTENCE, AFTER_AT>(p.add(BLOCK * k), since_at);
+                let m = block_of::<COLON, DOT, SENTENCE>(p.add(BLOCK * k));
                 if m != 0 {
                     return (k, m);
                 }
@@ -292,7 +254,7 @@ macro_rules! first_block {
 
 /// Classification 16 bytes at a time (SSE2, every x86-64 CPU).
 mod sse2 {
-    use super::{at_most_four, each_worth_a_look, AT_REACH, BLOCK};
+    use super::{at_most_four, each_worth_a_look, BLOCK};
     use core::arch::x86_64::*;
 
     vector_checks!(
@@ -321,7 +283,7 @@ mod sse2 {
 
 /// The same classification 32 bytes at a time.
 mod avx2 {
-    use super::{at_most_four, each_worth_a_look, AT_REACH, BLOCK};
+    use super::{at_most_four, each_worth_a_look, BLOCK};
     use core::arch::x86_64::*;
 
     vector_checks!(
