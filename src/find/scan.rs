@@ -50,7 +50,9 @@ pub(crate) fn next_link(
 ) -> Option<Raw> {
     while let Some((at, len)) = trig.next_in_run(outer, base, text, pos) {
         pos = at + len;
-        if !worth_a_look(text.as_bytes(), at, len) {
+        // The trigger passed `worth_a_look` on the bytes around the run;
+        // only at the run's edges can the run itself say otherwise.
+        if (at == 0 || at + len + 1 >= text.len()) && !worth_a_look(text.as_bytes(), at, len) {
             continue;
         }
         let b = text.as_bytes()[at];

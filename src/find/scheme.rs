@@ -69,22 +69,59 @@ pub(crate) const OPAQUE_SCHEMES: &[&str] = &[
     "git",
 ];
 
+/// For each first letter (`b & 31`) of an [`OPAQUE_SCHEMES`] scheme, a bit
+/// for each length it comes in (bit 15: 15 bytes or more): most words
+/// before a colon in prose (`key:value`, `Note:`) fail this test, and so
+/// skip the set lookup.
+const OPAQUE_FIRST_AND_LEN: [u16; 32] = {
+    let mut t = [0u16; 32];
+    let mut i = 0;
+    while i < OPAQUE_SCHEMES.len() {
+        let s = OPAQUE_SCHEMES[i].as_bytes();
+        t[(s[0] & 31) as usize] |= 1 << opaque_len_bit(s.len());
+        i += 1;
+    }
+    t
+};
+
+const fn opaque_len_bit(len: usize) -> usize {
+    if len < 15 {
+        len
+    } else {
+        15
+    }
+}
+
+/// Whether `scheme` (ASCII letters first) may be in [`OPAQUE_SCHEMES`]:
+/// false only when it is not.
+#[inline]
+fn may_be_opaque(scheme: &[u8]) -> bool {
+    OPAQUE_FIRST_AND_LEN[(scheme[0] & 31) as usize] & (1 << opaque_len_bit(scheme.len())) != 0
+}
+
 /// Scheme of links that a careful linker never makes active content.
 fn is_registered_opaque_scheme(scheme: &str) -> bool {
+    if !may_be_opaque(scheme.as_bytes()) {
+        return false;
+    }
     static SET: std::sync::OnceLock<crate::chars::PackedSet> = std::sync::OnceLock::new();
     SET.get_or_init(|| crate::chars::PackedSet::new(OPAQUE_SCHEMES.iter().copied()))
         .contains(scheme)
 }
 
 /// A candidate IRI whose scheme's `:` is at `colon`.
+#[inline]
 pub(super) fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw> {
-    try_scheme_with::<true>(f, text, colon, floor)
+    let s = scheme_start(f, text, colon, floor)?;
+    scheme_link::<true>(f, text, s, colon)
 }
 
-/// [`try_scheme`], with or without [`plain_web_link`] (the tests check
-/// that both find the same link at every colon).
+/// Where the scheme before the `:` at `colon` starts, if a link may start
+/// there: the rejections that need nothing but the scheme and the bytes
+/// around it, inlined into the trigger loop (most colons in prose,
+/// `key:value`, `Note:`, end here).
 #[inline(always)]
-fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw> {
+fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<usize> {
     let b = text.as_bytes();
     let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
     let mut s = colon;
@@ -106,6 +143,22 @@ fn try_scheme_with<const FAST: bool>(f: &Finder, text: &str, colon: usize, floor
             return None;
         }
     }
+    // Without `//`, only an opaque scheme links, or any scheme right after
+    // `<` (see `scheme_link`).
+    if !b[colon + 1..].starts_with(b"//") && (s == 0 || b[s - 1] != b'<') && !is_registered_opaque_scheme(scheme) {
+        return None;
+    }
+    Some(s)
+}
+
+/// The IRI whose scheme starts at `s` (from [`scheme_start`]) and ends at
+/// the `:` at `colon`, with or without [`plain_web_link`] (the tests check
+/// that both find the same link at every colon). Out of line: the trigger
+/// loop calls it for few colons.
+#[inline(never)]
+fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize) -> Option<Raw> {
+    let b = text.as_bytes();
+    let scheme = &text[s..colon];
     let slashes = b[colon + 1..].starts_with(b"//");
     let is_file = scheme.eq_ignore_ascii_case("file");
     let prev = char_before(text, s);
@@ -471,6 +524,21 @@ mod tests {
     use super::*;
     use crate::find::testing::{floor_before, uncapped_and_capped};
 
+    #[test]
+    fn only_words_of_an_opaque_schemes_first_letter_and_length_may_be_opaque() {
+        for s in OPAQUE_SCHEMES {
+            assert!(
+                may_be_opaque(s.as_bytes()) && may_be_opaque(s.to_ascii_uppercase().as_bytes()),
+                "{s}"
+            );
+        }
+        for s in ["key", "Hint", "value", "http", "https", "a", "zzz"] {
+            assert!(!may_be_opaque(s.as_bytes()), "{s}");
+            assert!(!is_registered_opaque_scheme(s), "{s}");
+        }
+        assert!(is_registered_opaque_scheme("MailTo") && !is_registered_opaque_scheme("mail"));
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
 
@@ -488,8 +556,11 @@ mod tests {
             for f in uncapped_and_capped(cap) {
                 for (colon, _) in text.match_indices(':') {
                     let floor = floor_before(&text, colon, floor_at);
-                    let fast = try_scheme_with::<true>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
-                    let general = try_scheme_with::<false>(&f, &text, colon, floor).map(|r| (r.start, r.end, r.folded));
+                    let Some(s) = scheme_start(&f, &text, colon, floor) else {
+                        continue;
+                    };
+                    let fast = scheme_link::<true>(&f, &text, s, colon).map(|r| (r.start, r.end, r.folded));
+                    let general = scheme_link::<false>(&f, &text, s, colon).map(|r| (r.start, r.end, r.folded));
                     proptest::prop_assert_eq!(fast, general, "{:?} at {} floor {} cap {}", text, colon, floor, f.get_max_link_len());
                 }
             }

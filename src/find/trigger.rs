@@ -1,49 +1,105 @@
 //! Trigger search: where a link might be.
 //!
-//! A trigger is the `:` after a scheme or a dot before a TLD (`.`, `。`,
-//! `．`, `｡`). The text is classified 64 bytes at a time into a bit mask
-//! of the triggers that pass the cheap neighbour checks of
-//! [`worth_a_look`], computed for a block only when one of its bytes is a
-//! candidate (a dot before a letter, a colon before a non-space); runs
-//! such as `::::`, `....` or `a.a.a` and text without any trigger cost
-//! about one instruction a byte. On x86-64 the
-//! classification uses AVX2 when the CPU reports it (detected once per
-//! finder run) and SSE2 otherwise (part of the x86-64 baseline); on other
-//! targets, and for the first and last bytes of a text, a scalar loop
-//! computes the same mask (tests check all three agree).
+//! A trigger is the `:` after a scheme or a dot before a TLD (`.`, `．`,
+//! and in strict mode `。` and `｡`). The text is classified 64 bytes at a
+//! time into a bit mask of the triggers that pass the cheap neighbour
+//! checks of [`worth_a_look`]: a first pass marks the candidates (a dot
+//! before a letter, a colon before a non-space, the bytes of a non-ASCII
+//! dot); a block without one costs about one instruction a byte, a block
+//! with a few has each checked on its own, and only a block with many
+//! (link-dense text, `a.a.a`, `::::`) runs the checks on every byte.
+//!
+//! Only the triggers the enabled kinds need are asked for (issue 12): no
+//! colon without IRIs, no dot without domains or emails, no `。` or `｡`
+//! in the default mode (never a domain dot there, see
+//! `prose::is_prose_domain_dot`), and without bare domains no dot that has
+//! no `@` in the [`AT_REACH`] bytes before it (only an email's domain can
+//! end there). On x86-64 the classification uses AVX2 when the CPU reports
+//! it (detected once per finder run) and SSE2 otherwise (part of the
+//! x86-64 baseline); on other targets, and for the first and last bytes of
+//! a text, a scalar loop computes the same mask (tests check all three
+//! agree).
 
+use super::candidate::MAX_DOMAIN_BACK;
 use super::classes::{is_label_byte, is_scheme_byte};
 use super::Finder;
 
+#[cfg(target_arch = "x86_64")]
+mod vector;
+
+/// How far before a dot the `@` of an email may be: the domain starts at
+/// most [`MAX_DOMAIN_BACK`] bytes before its last dot, right after the `@`
+/// (`domain::plain_dot_link`, `domain::general_domain`).
+const AT_REACH: usize = MAX_DOMAIN_BACK + 1;
+
+/// Which triggers the finder's kinds and mode need.
+#[derive(Clone, Copy, Debug)]
+struct Want {
+    /// The `:` of a scheme (IRIs, default mode).
+    colon: bool,
+    /// The dots of a domain (domains, emails, or strict mode).
+    dot: bool,
+    /// `。` and `｡` as domain dots (strict mode only).
+    sentence_dots: bool,
+    /// Only dots with an `@` in the [`AT_REACH`] bytes before them (bare
+    /// domains off: a dot can only end an email's domain).
+    dot_after_at: bool,
+}
+
+impl Want {
+    fn of(f: &Finder) -> Self {
+        let dot = f.domain || f.email || f.strict_uts58;
+        Want {
+            colon: !f.strict_uts58 && f.iri,
+            dot,
+            sentence_dots: dot && f.strict_uts58,
+            dot_after_at: dot && !f.domain,
+        }
+    }
+}
+
 /// The triggers of one text, handed out in increasing order.
 pub(crate) struct Triggers {
-    want_colon: bool,
-    want_dot: bool,
-    /// Start of the block whose triggers are in `mask`…
+    want: Want,
+    /// Start of the block whose triggers are in `mask` ([`NO_BLOCK`]: none
+    /// yet)…
     block: usize,
-    /// …one bit per byte of `[block, block + 64)`; `None`: no block yet.
-    mask: Option<u64>,
+    /// …one bit per byte of `[block, block + 64)`, those not handed out.
+    mask: u64,
     /// The CPU has AVX2 (detected once per finder run).
     avx2: bool,
+    /// With `dot_after_at`: the last `@` before the bytes looked at so
+    /// far, and the first at or after them (`usize::MAX`: none; `None`:
+    /// not looked for yet), found with `memchr`.
+    last_at: Option<usize>,
+    next_at: Option<usize>,
 }
 
 /// Bytes per block (one bit each in a `u64`).
 const BLOCK: usize = 64;
 
+/// `Triggers::block` before the first block: no position is within
+/// `BLOCK` bytes after it (`pos.wrapping_sub(NO_BLOCK) >= BLOCK`).
+const NO_BLOCK: usize = usize::MAX / 2;
+
 impl Triggers {
     pub(crate) fn new(f: &Finder) -> Self {
         Triggers {
-            want_colon: !f.strict_uts58 && f.iri,
-            want_dot: f.domain || f.email || f.strict_uts58,
-            block: 0,
-            mask: None,
+            want: Want::of(f),
+            block: NO_BLOCK,
+            mask: 0,
             avx2: has_avx2(),
+            last_at: None,
+            next_at: None,
         }
     }
 
     /// Forgets the text seen so far (a new text or run begins).
     pub(crate) fn reset(&mut self) {
-        self.mask = None;
+        self.block = NO_BLOCK;
+        self.mask = 0;
+        self.last_at = None;
+        self.next_at = None;
     }
 
     /// The next trigger at or after `pos` that passes [`worth_a_look`]: its
@@ -59,7 +115,11 @@ impl Triggers {
     /// classification may read the bytes around the run from `outer`, so
     /// that short runs need not take the scalar path; that can only add
     /// triggers at the run's edges (see [`Triggers::next_in_bytes`]), and
-    /// the caller checks each with [`worth_a_look`] on the run.
+    /// the caller checks those with [`worth_a_look`] on the run. Every
+    /// trigger passes [`worth_a_look`] on the bytes of `outer`, which are
+    /// the run's wherever the check reads inside it (from one byte before
+    /// the trigger to two after it).
+    #[inline]
     pub(crate) fn next_in_run(&mut self, outer: &[u8], base: usize, text: &str, pos: usize) -> Option<(usize, usize)> {
         debug_assert!(
             text.is_empty()
@@ -74,43 +134,154 @@ impl Triggers {
     /// byte offset and length), in bytes that need not be UTF-8. Every check
     /// of [`worth_a_look`] fails where a neighbour is missing, so any byte
     /// there passes at least as many: a trigger of a valid run inside `b`
-    /// is also a trigger of `b`, at the same place. Calls must not go back
-    /// before an earlier answer.
+    /// is also a trigger of `b`, at the same place (and an `@` of the run
+    /// is one of `b`). Calls must not go back before an earlier answer.
     pub(crate) fn next_in_bytes(&mut self, b: &[u8], pos: usize) -> Option<(usize, usize)> {
         self.next_in_window(b, 0, b.len(), pos)
     }
 
     /// The triggers of `outer[base..base + len]`, at offsets from `base`.
-    fn next_in_window(&mut self, outer: &[u8], base: usize, len: usize, mut pos: usize) -> Option<(usize, usize)> {
-        if pos >= len {
-            return None;
-        }
+    #[inline]
+    fn next_in_window(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> Option<(usize, usize)> {
         // What is left of the block at hand…
-        let mut mask = match self.mask {
-            Some(m) if pos >= self.block && pos < self.block + BLOCK => {
-                let m = m & (!0u64 << (pos - self.block));
-                if m == 0 {
-                    pos = self.block + BLOCK;
-                }
-                m
-            }
-            _ => 0,
-        };
-        // …then the first block after it with a trigger.
-        while mask == 0 {
-            if pos >= len {
-                self.mask = None;
-                return None;
-            }
-            let (block, m) = first_block(outer, base, len, pos, self.want_colon, self.want_dot, self.avx2);
-            self.block = block;
-            mask = m;
-            pos = block + BLOCK;
+        let off = pos.wrapping_sub(self.block);
+        let mut mask = if off < BLOCK { self.mask & (!0u64 << off) } else { 0 };
+        // …or the first block after it with a trigger.
+        if mask == 0 {
+            let from = if off < BLOCK { self.block + BLOCK } else { pos };
+            (self.block, mask) = self.next_block(outer, base, len, from)?;
         }
+        self.mask = mask & (mask - 1);
         let at = self.block + mask.trailing_zeros() as usize;
-        self.mask = Some(mask & (mask - 1));
         let len = if outer[base + at] < 0x80 { 1 } else { 3 };
         Some((at, len))
+    }
+
+    /// The first block of `b[pos..]` with a trigger, where `b` is
+    /// `outer[base..base + len]`: its start and mask (bit `i`: the byte at
+    /// `start + i`), or `None`. The vector paths classify the bytes in
+    /// `outer`, whose bytes around `b` can only add triggers at `b`'s
+    /// edges, and go over a stretch without triggers in one call.
+    #[inline(never)]
+    fn next_block(&mut self, outer: &[u8], base: usize, len: usize, mut pos: usize) -> Option<(usize, u64)> {
+        let want = self.want;
+        if !(want.colon || want.dot) {
+            return None;
+        }
+        while pos < len {
+            // Without bare domains, dots only in the blocks within reach
+            // of an `@`: the text between goes over with the colons alone,
+            // or (no colon wanted) not at all.
+            let (dots, blocks) = if want.dot_after_at {
+                self.at_reach(outer, base, len, pos)
+            } else {
+                (true, usize::MAX)
+            };
+            let (block, mask, end) = if dots || want.colon {
+                self.classify(outer, base, len, pos, blocks, dots)
+            } else {
+                (pos, 0, pos.saturating_add(BLOCK.saturating_mul(blocks)))
+            };
+            if mask != 0 {
+                return Some((block, mask));
+            }
+            pos = end;
+        }
+        None
+    }
+
+    /// With `dot_after_at`: whether the dots of the block at `pos` may be
+    /// an email's (an `@` at most [`AT_REACH`] bytes before the block or
+    /// in it; a superset of the dots of which that holds), and for how
+    /// many blocks from `pos` the answer stays the same (at least one).
+    /// The bytes are searched for `@`s with `memchr`, each at most once
+    /// forward and once backward.
+    fn at_reach(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> (bool, usize) {
+        let find = |from: usize| memchr::memchr(b'@', &outer[base + from..base + len]).map_or(usize::MAX, |i| from + i);
+        let mut next = match self.next_at {
+            Some(n) => n,
+            None => {
+                // The first look: the bytes before `pos` count too.
+                let from = pos.saturating_sub(AT_REACH);
+                self.last_at = memchr::memrchr(b'@', &outer[base + from..base + pos]).map(|i| from + i);
+                find(pos)
+            }
+        };
+        if next < pos {
+            // The last `@` before `pos` (`next` is one): most often the
+            // only one, else one search back finds it however many lie
+            // between (`@@@@`).
+            let after = find(next + 1);
+            if after < pos {
+                let back = memchr::memrchr(b'@', &outer[base + after..base + pos]).unwrap_or(0);
+                self.last_at = Some(after + back);
+                next = find(pos);
+            } else {
+                self.last_at = Some(next);
+                next = after;
+            }
+        }
+        self.next_at = Some(next);
+        // No `@` in `[last_at + 1, next)`, and `last_at < pos <= next`.
+        let in_block = next - pos < BLOCK;
+        let reach = if in_block { Some(next) } else { self.last_at };
+        match reach {
+            // Blocks that start within reach of that `@` (the first one
+            // holds it or starts within reach).
+            Some(a) if in_block || a + AT_REACH >= pos => (true, (a + AT_REACH - pos) / BLOCK + 1),
+            // Blocks that end at or before the next `@`.
+            _ => (false, ((next - pos) / BLOCK).max(1)),
+        }
+    }
+
+    /// One step of [`Triggers::next_block`] from `pos`, over at most
+    /// `most` blocks, with dots or not: the block found (or the last one
+    /// looked at), its mask, and where the classified bytes end.
+    #[inline(always)]
+    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
+    fn classify(
+        &self,
+        outer: &[u8],
+        base: usize,
+        len: usize,
+        pos: usize,
+        most: usize,
+        dots: bool,
+    ) -> (usize, u64, usize) {
+        let want = Want {
+            dot: self.want.dot && dots,
+            sentence_dots: self.want.sentence_dots && dots,
+            ..self.want
+        };
+        #[cfg(target_arch = "x86_64")]
+        {
+            // The vector paths read one byte before a block and four after.
+            let p = base + pos;
+            let readable = if p >= 1 && outer.len() >= p + BLOCK + 4 {
+                (outer.len() - p - 4) / BLOCK
+            } else {
+                0
+            };
+            let blocks = readable.min((len - pos).div_ceil(BLOCK)).min(most);
+            if blocks > 0 {
+                // SAFETY: bytes `p - 1 .. p + 64 * blocks + 4` of `outer` are
+                // in bounds (`readable` above); SSE2 is part of the x86-64
+                // baseline, and AVX2 was detected at run time when `avx2` is
+                // set.
+                #[allow(unsafe_code)]
+                let (k, mask) = unsafe { vector::first_block(self.avx2, want, outer.as_ptr().add(p), blocks) };
+                let block = pos + BLOCK * k.min(blocks - 1);
+                // Only the bytes of `b`.
+                let mask = if len - block < BLOCK {
+                    mask & ((1u64 << (len - block)) - 1)
+                } else {
+                    mask
+                };
+                return (block, mask, block + BLOCK);
+            }
+        }
+        let b = &outer[base..base + len];
+        (pos, scalar_block_mask(b, pos, want), len.min(pos + BLOCK))
     }
 }
 
@@ -126,58 +297,18 @@ fn has_avx2() -> bool {
     }
 }
 
-/// The first block of `b[pos..]` with a trigger, where `b` is
-/// `outer[base..base + len]`: its start and mask (bit `i`: byte `start +
-/// i`), or the last block looked at and 0. The vector paths classify the
-/// bytes in `outer`, whose bytes around `b` can only add triggers at `b`'s
-/// edges, and go over a stretch without triggers in one call.
-#[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
-fn first_block(outer: &[u8], base: usize, len: usize, pos: usize, colon: bool, dot: bool, avx2: bool) -> (usize, u64) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        // The vector paths read one byte before a block and four after.
-        let p = base + pos;
-        let readable = if p >= 1 && outer.len() >= p + BLOCK + 4 {
-            (outer.len() - p - 4) / BLOCK
-        } else {
-            0
-        };
-        let blocks = readable.min((len - pos).div_ceil(BLOCK));
-        if blocks > 0 {
-            // SAFETY: bytes `p - 1 .. p + 64 * blocks + 4` of `outer` are in
-            // bounds (`readable` above); SSE2 is part of the x86-64
-            // baseline, and AVX2 was detected at run time when `avx2` is set.
-            #[allow(unsafe_code)]
-            let (k, mask) = unsafe {
-                if avx2 {
-                    avx2::first_block(outer.as_ptr().add(p), blocks, colon, dot)
-                } else {
-                    sse2::first_block(outer.as_ptr().add(p), blocks, colon, dot)
-                }
-            };
-            let block = pos + BLOCK * k.min(blocks - 1);
-            // Only the bytes of `b`.
-            let mask = if len - block < BLOCK {
-                mask & ((1u64 << (len - block)) - 1)
-            } else {
-                mask
-            };
-            return (block, mask);
-        }
-    }
-    (pos, scalar_block_mask(&outer[base..base + len], pos, colon, dot))
-}
-
-/// The reference classification, byte by byte.
-fn scalar_block_mask(b: &[u8], at: usize, colon: bool, dot: bool) -> u64 {
+/// The reference classification, byte by byte: the triggers of
+/// `b[at..at + 64]` that `want` asks for (its `dot_after_at` aside: see
+/// `Triggers::at_reach`) and that pass [`worth_a_look`].
+fn scalar_block_mask(b: &[u8], at: usize, want: Want) -> u64 {
     let end = b.len().min(at + BLOCK);
     let mut mask = 0u64;
     for i in at..end {
         let c = b[i];
         let hit = match c {
-            b':' => colon && worth_a_look(b, i, 1),
-            b'.' => dot && worth_a_look(b, i, 1),
-            0xE3 | 0xEF => dot && is_cjk_dot(b, i) && worth_a_look(b, i, 3),
+            b':' => want.colon && worth_a_look(b, i, 1),
+            b'.' => want.dot && worth_a_look(b, i, 1),
+            0xE3 | 0xEF => want.dot && is_cjk_dot(b, i, want.sentence_dots) && worth_a_look(b, i, 3),
             _ => false,
         };
         mask |= (hit as u64) << (i - at);
@@ -185,11 +316,14 @@ fn scalar_block_mask(b: &[u8], at: usize, colon: bool, dot: bool) -> u64 {
     mask
 }
 
-fn is_cjk_dot(b: &[u8], i: usize) -> bool {
-    matches!(
-        b.get(i..i + 3),
-        Some([0xE3, 0x80, 0x82] | [0xEF, 0xBC, 0x8E] | [0xEF, 0xBD, 0xA1])
-    )
+/// Whether a non-ASCII domain dot starts at `b[i]`: `．` (U+FF0E), and in
+/// strict mode (`sentence_dots`) `。` (U+3002) and `｡` (U+FF61).
+fn is_cjk_dot(b: &[u8], i: usize, sentence_dots: bool) -> bool {
+    match b.get(i..i + 3) {
+        Some([0xEF, 0xBC, 0x8E]) => true,
+        Some([0xE3, 0x80, 0x82] | [0xEF, 0xBD, 0xA1]) => sentence_dots,
+        _ => false,
+    }
 }
 
 /// Cheap checks that reject most triggers before any real work: a scheme
@@ -215,296 +349,63 @@ pub(crate) fn worth_a_look(b: &[u8], at: usize, len: usize) -> bool {
     }
 }
 
-/// The vector primitives and per-vector checks, written once for both
-/// vector widths: `$v` is the vector type, the rest its intrinsics.
-#[cfg(target_arch = "x86_64")]
-macro_rules! vector_checks {
-    ($v:ty, $load:ident, $cmpeq:ident, $cmpgt:ident, $min:ident, $sub:ident, $or:ident, $and:ident, $xor:ident, $set1:ident, $zero:ident) => {
-        #[inline(always)]
-        unsafe fn load(p: *const u8) -> $v {
-            $load(p as *const $v)
-        }
-
-        #[inline(always)]
-        unsafe fn eq(v: $v, c: u8) -> $v {
-            $cmpeq(v, $set1(c as i8))
-        }
-
-        /// `v <= n` per unsigned byte.
-        #[inline(always)]
-        unsafe fn le(v: $v, n: u8) -> $v {
-            $cmpeq($min(v, $set1(n as i8)), v)
-        }
-
-        /// `lo <= v <= hi` per unsigned byte.
-        #[inline(always)]
-        unsafe fn within(v: $v, lo: u8, hi: u8) -> $v {
-            le($sub(v, $set1(lo as i8)), hi - lo)
-        }
-
-        #[inline(always)]
-        unsafe fn or(a: $v, b: $v) -> $v {
-            $or(a, b)
-        }
-
-        #[inline(always)]
-        unsafe fn and(a: $v, b: $v) -> $v {
-            $and(a, b)
-        }
-
-        #[inline(always)]
-        unsafe fn alpha(v: $v) -> $v {
-            within($or(v, $set1(0x20)), b'a', b'z')
-        }
-
-        #[inline(always)]
-        unsafe fn alnum(v: $v) -> $v {
-            or(alpha(v), within(v, b'0', b'9'))
-        }
-
-        /// Non-ASCII bytes (the sign bit set).
-        #[inline(always)]
-        unsafe fn high(v: $v) -> $v {
-            $cmpgt($zero(), v)
-        }
-
-        /// The triggers of the vector at `q` that pass `worth_a_look`.
-        #[inline(always)]
-        unsafe fn filter(q: *const u8, colon: bool, dot: bool) -> $v {
-            let x0 = load(q);
-            let before = load(q.sub(1));
-            let x1 = load(q.add(1));
-            let x2 = load(q.add(2));
-            let alnum_before = alnum(before);
-            // `:` after a scheme byte, before a byte above the space.
-            let scheme_before = or(
-                alnum_before,
-                or(eq(before, b'+'), or(eq(before, b'-'), eq(before, b'.'))),
-            );
-            let above_space = $xor(le(x1, b' '), $set1(-1));
-            let digit_before = within(before, b'0', b'9');
-            // Not (a digit before and anything but `/` after).
-            let slash_or_no_digit = or(eq(x1, b'/'), $xor(digit_before, $set1(-1)));
-            let is_colon = if colon { eq(x0, b':') } else { $zero() };
-            let colon_ok = and(is_colon, and(scheme_before, and(above_space, slash_or_no_digit)));
-            // `.` after a label byte, before a letter (or non-ASCII) and a
-            // label byte.
-            let label_before = or(alnum_before, or(eq(before, b'-'), high(before)));
-            let tld_start = or(alpha(x1), high(x1));
-            let label_next = label(x2);
-            let is_dot = if dot { eq(x0, b'.') } else { $zero() };
-            let dot_ok = and(is_dot, and(label_before, and(tld_start, label_next)));
-            or(colon_ok, dot_ok)
-        }
-
-        /// The bytes worth the full [`filter`]: a dot before a letter or a
-        /// non-ASCII byte, a colon before a byte above the space.
-        #[inline(always)]
-        unsafe fn candidates(q: *const u8, colon: bool, dot: bool) -> $v {
-            let x0 = load(q);
-            let x1 = load(q.add(1));
-            let dots = if dot {
-                and(eq(x0, b'.'), or(alpha(x1), high(x1)))
-            } else {
-                $zero()
-            };
-            let colons = if colon {
-                and(eq(x0, b':'), $xor(le(x1, b' '), $set1(-1)))
-            } else {
-                $zero()
-            };
-            or(dots, colons)
-        }
-
-        /// Label bytes: ASCII letters and digits, `-`, non-ASCII.
-        #[inline(always)]
-        unsafe fn label(v: $v) -> $v {
-            or(alnum(v), or(eq(v, b'-'), high(v)))
-        }
-
-        /// Where a non-ASCII dot (`。` E3 80 82, `．` EF BC 8E, `｡` EF BD
-        /// A1) that passes `worth_a_look` starts in the vector at `q`.
-        #[inline(always)]
-        unsafe fn cjk_dots(q: *const u8) -> $v {
-            let x0 = load(q);
-            let x1 = load(q.add(1));
-            let x2 = load(q.add(2));
-            let ideographic = and(eq(x0, 0xE3), and(eq(x1, 0x80), eq(x2, 0x82)));
-            let fullwidth = and(eq(x1, 0xBC), eq(x2, 0x8E));
-            let halfwidth = and(eq(x1, 0xBD), eq(x2, 0xA1));
-            let forms = and(eq(x0, 0xEF), or(fullwidth, halfwidth));
-            let x3 = load(q.add(3));
-            let around = and(
-                label(load(q.sub(1))),
-                and(or(alpha(x3), high(x3)), label(load(q.add(4)))),
-            );
-            and(or(ideographic, forms), around)
-        }
-
-        /// The triggers of the 64 bytes at `p` that pass `worth_a_look`
-        /// (`colon` or `dot` set). The full checks run on the whole block
-        /// when any byte in it is a candidate: one branch per block, which
-        /// link-dense text takes and prose mostly does not, where a branch
-        /// per vector went either way.
-        #[inline(always)]
-        unsafe fn block_of(p: *const u8, colon: bool, dot: bool) -> u64 {
-            const W: usize = core::mem::size_of::<$v>();
-            let mut any = $zero();
-            let mut leads = $zero();
-            for k in 0..BLOCK / W {
-                let q = p.add(W * k);
-                any = or(any, candidates(q, colon, dot));
-                // The lead bytes of 。 and ．/｡: two-byte scripts skip the
-                // check.
-                leads = or(leads, either(load(q), 0xE3, 0xEF));
-            }
-            let mut mask = 0u64;
-            if bits(any) != 0 {
-                for k in 0..BLOCK / W {
-                    mask |= bits(filter(p.add(W * k), colon, dot)) << (W * k);
-                }
-            }
-            if dot && bits(leads) != 0 {
-                for k in 0..BLOCK / W {
-                    mask |= bits(cjk_dots(p.add(W * k))) << (W * k);
-                }
-            }
-            mask
-        }
-
-        /// Where `first` or `second` occurs in `x`.
-        #[inline(always)]
-        unsafe fn either(x: $v, first: u8, second: u8) -> $v {
-            or(eq(x, first), eq(x, second))
-        }
-    };
-}
-
-/// `first_block` over the module's `block_mask`, with the module's target
-/// features (`$a`).
-#[cfg(target_arch = "x86_64")]
-macro_rules! first_block {
-    ($(#[$a:meta])*) => {
-        /// The first of `blocks` consecutive blocks from `p` with a
-        /// trigger: its index and mask, or `(blocks, 0)`. One call for a
-        /// stretch of text without links, not one per block.
-        ///
-        /// # Safety
-        /// `p - 1 .. p + 64 * blocks + 4` must be readable.
-        $(#[$a])*
-        pub(super) unsafe fn first_block(p: *const u8, blocks: usize, colon: bool, dot: bool) -> (usize, u64) {
-            for k in 0..blocks {
-                let m = block_mask(p.add(BLOCK * k), colon, dot);
-                if m != 0 {
-                    return (k, m);
-                }
-            }
-            (blocks, 0)
-        }
-    };
-}
-
-/// Classification 16 bytes at a time (SSE2, every x86-64 CPU).
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-mod sse2 {
-    use super::BLOCK;
-    use core::arch::x86_64::*;
-
-    vector_checks!(
-        __m128i,
-        _mm_loadu_si128,
-        _mm_cmpeq_epi8,
-        _mm_cmpgt_epi8,
-        _mm_min_epu8,
-        _mm_sub_epi8,
-        _mm_or_si128,
-        _mm_and_si128,
-        _mm_xor_si128,
-        _mm_set1_epi8,
-        _mm_setzero_si128
-    );
-
-    #[inline(always)]
-    unsafe fn bits(v: __m128i) -> u64 {
-        _mm_movemask_epi8(v) as u16 as u64
-    }
-
-    /// The triggers of the 64 bytes at `p` that pass `worth_a_look`.
-    ///
-    /// # Safety
-    /// `p - 1 .. p + 68` must be readable.
-    #[inline]
-    pub(super) unsafe fn block_mask(p: *const u8, colon: bool, dot: bool) -> u64 {
-        if !colon && !dot {
-            return 0;
-        }
-        block_of(p, colon, dot)
-    }
-
-    first_block!();
-}
-
-/// The same classification 32 bytes at a time.
-#[cfg(target_arch = "x86_64")]
-#[allow(unsafe_code)]
-mod avx2 {
-    use super::BLOCK;
-    use core::arch::x86_64::*;
-
-    vector_checks!(
-        __m256i,
-        _mm256_loadu_si256,
-        _mm256_cmpeq_epi8,
-        _mm256_cmpgt_epi8,
-        _mm256_min_epu8,
-        _mm256_sub_epi8,
-        _mm256_or_si256,
-        _mm256_and_si256,
-        _mm256_xor_si256,
-        _mm256_set1_epi8,
-        _mm256_setzero_si256
-    );
-
-    #[inline(always)]
-    unsafe fn bits(v: __m256i) -> u64 {
-        _mm256_movemask_epi8(v) as u32 as u64
-    }
-
-    /// See `sse2::block_mask`.
-    ///
-    /// # Safety
-    /// `p - 1 .. p + 68` must be readable, and the CPU must have AVX2.
-    #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn block_mask(p: *const u8, colon: bool, dot: bool) -> u64 {
-        if !colon && !dot {
-            return 0;
-        }
-        block_of(p, colon, dot)
-    }
-
-    // The CPU must have AVX2, too.
-    first_block!(#[target_feature(enable = "avx2")]);
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::find::testing::xorshift;
+    use crate::LinkKind;
 
-    fn finder() -> Finder {
-        Finder::new()
+    /// The finders whose trigger sets differ: all kinds, IRIs and emails
+    /// (dots only after an `@`), emails only, domains only, strict mode
+    /// (`。` and `｡` too), strict without domains.
+    fn finders() -> Vec<Finder> {
+        let mut all = vec![Finder::new(); 6];
+        all[1].kinds(&[LinkKind::Iri, LinkKind::Email]);
+        all[2].kinds(&[LinkKind::Email]);
+        all[3].kinds(&[LinkKind::Domain]);
+        all[4].strict_uts58(true);
+        all[5].strict_uts58(true).kinds(&[LinkKind::Iri, LinkKind::Email]);
+        all
     }
 
-    /// Every trigger of `text` by the reference rule.
-    fn reference(text: &[u8]) -> Vec<usize> {
+    /// Every trigger of `text` that `f` needs, by the reference rule:
+    /// exactly, or (`near_at` false) ignoring where the `@`s are.
+    fn reference(f: &Finder, text: &[u8], near_at: bool) -> Vec<usize> {
+        let want = Want::of(f);
         (0..text.len())
             .filter(|&i| match text[i] {
-                b':' | b'.' => worth_a_look(text, i, 1),
-                0xE3 | 0xEF => is_cjk_dot(text, i) && worth_a_look(text, i, 3),
+                b':' => want.colon && worth_a_look(text, i, 1),
+                b'.' | 0xE3 | 0xEF => {
+                    let len = if text[i] == b'.' { 1 } else { 3 };
+                    let at_ok = !want.dot_after_at || !near_at || text[i.saturating_sub(AT_REACH)..i].contains(&b'@');
+                    want.dot
+                        && (len == 1 || is_cjk_dot(text, i, want.sentence_dots))
+                        && worth_a_look(text, i, len)
+                        && at_ok
+                }
                 _ => false,
             })
             .collect()
+    }
+
+    /// Checks the triggers `f` found in `text` against the reference: the
+    /// same, or with dots after an `@` asked for, every one the reference
+    /// finds and none it never could.
+    fn check(f: &Finder, text: &[u8], found: &[usize]) {
+        let exact = reference(f, text, true);
+        if Want::of(f).dot_after_at {
+            let most = reference(f, text, false);
+            assert!(
+                exact.iter().all(|t| found.contains(t)),
+                "{f:?} {text:02X?}: {found:?} {exact:?}"
+            );
+            assert!(
+                found.iter().all(|t| most.contains(t)),
+                "{f:?} {text:02X?}: {found:?} {most:?}"
+            );
+        } else {
+            assert_eq!(found, exact, "{f:?} {text:02X?}");
+        }
     }
 
     /// Up to `most - 1` of `pieces`, drawn with the generator at `seed`.
@@ -517,9 +418,13 @@ mod tests {
     }
 
     /// Every answer of a trigger search, each asked from past the last.
-    fn all_of(mut next: impl FnMut(usize) -> Option<(usize, usize)>) -> Vec<(usize, usize)> {
+    fn all_of(next: impl FnMut(usize) -> Option<(usize, usize)>) -> Vec<(usize, usize)> {
+        all_of_from(0, next)
+    }
+
+    /// Every answer of a trigger search from `pos` on.
+    fn all_of_from(mut pos: usize, mut next: impl FnMut(usize) -> Option<(usize, usize)>) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
-        let mut pos = 0;
         while let Some((at, len)) = next(pos) {
             out.push((at, len));
             pos = at + len;
@@ -527,11 +432,11 @@ mod tests {
         out
     }
 
-    /// The triggers found with AVX2 (if the CPU has it) and with SSE2; both
-    /// must agree.
-    fn found(text: &str) -> Vec<usize> {
+    /// The triggers `f` finds with AVX2 (if the CPU has it) and with SSE2;
+    /// both must agree.
+    fn found(f: &Finder, text: &str) -> Vec<usize> {
         let run = |avx2: bool| {
-            let mut t = Triggers::new(&finder());
+            let mut t = Triggers::new(f);
             t.avx2 = avx2 && t.avx2;
             all_of(|pos| t.next(text, pos))
                 .into_iter()
@@ -546,24 +451,79 @@ mod tests {
     #[test]
     fn vector_and_scalar_classification_agree() {
         // Every byte that matters next to every other, at every offset of
-        // a block, with the neighbours that decide each check.
+        // a block, with the neighbours that decide each check; runs of
+        // padding put `@`s near and out of reach of the dots after them.
         let alphabet = [
-            "a", "Z", "0", "-", "+", ".", ":", " ", "/", "é", "。", "．", "｡", "例", "@", "\n",
+            "a", "Z", "0", "-", "+", ".", ":", " ", "/", "é", "。", "．", "｡", "例", "@", "\n", ".com", "a.b.c.d",
+            "::::", "x:y", "e.g. ",
         ];
-        let alphabet = alphabet.map(str::as_bytes);
+        let padding = " ".repeat(100);
+        let mut alphabet: Vec<&[u8]> = alphabet.iter().map(|s| s.as_bytes()).collect();
+        alphabet.push(padding.as_bytes());
+        let finders = finders();
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         for _ in 0..2000 {
             let s = String::from_utf8(random_concat(&mut seed, &alphabet, 200)).expect("pieces are UTF-8");
-            assert_eq!(found(&s), reference(s.as_bytes()), "{s:?}");
+            for f in &finders {
+                check(f, s.as_bytes(), &found(f, &s));
+            }
         }
     }
 
     #[test]
     fn triggers_are_found_in_every_position_of_a_block() {
-        for pad in 0..140 {
-            let s = format!("{}see http://a.example/ and b.example.org。み", "x ".repeat(pad));
-            assert_eq!(found(&s), reference(s.as_bytes()), "pad {pad}");
+        for f in &finders() {
+            for pad in 0..140 {
+                let s = format!(
+                    "{}see http://a.example/ and b.example.org。み x@y.example．jp a.b",
+                    "x ".repeat(pad)
+                );
+                check(f, s.as_bytes(), &found(f, &s));
+            }
         }
+    }
+
+    #[test]
+    fn a_search_that_starts_late_sees_the_at_before_it() {
+        // The first search at `start` (the binary skipper's first call may
+        // be anywhere) takes an `@` before `start` into account.
+        let f = &finders()[1];
+        for pad in [0, 10, 60, 200, 250, 300] {
+            let text = format!("to: user@{}mail.example.org, and x.com", "a".repeat(pad));
+            let exact = reference(f, text.as_bytes(), true);
+            for start in [0, 5, 9, 20, 64, 130, 260] {
+                let mut t = Triggers::new(f);
+                let found: Vec<usize> = all_of_from(start, |pos| t.next(&text, pos))
+                    .into_iter()
+                    .map(|(at, _)| at)
+                    .collect();
+                for at in exact.iter().filter(|&&at| at >= start) {
+                    assert!(found.contains(at), "pad {pad} start {start}: {at} in {found:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn only_the_triggers_the_enabled_kinds_need_are_found() {
+        let text = "ab:cd, e.g.x, 価格。Godaddy a@b.example.org ".repeat(3) + &" x.yz".repeat(100);
+        let kinds = |f: &Finder| {
+            let t = found(f, &text);
+            let count = |c: u8| t.iter().filter(|&&i| text.as_bytes()[i] == c).count();
+            (count(b':'), count(b'.'), count(0xE3))
+        };
+        let finders = finders();
+        // All kinds: every colon and dot, and no `。` in the default mode.
+        assert_eq!(kinds(&finders[0]), (3, 2 * 3 + 100, 0));
+        // IRIs and emails: the dots of the addresses only (and those
+        // within a block of them).
+        let (colons, dots, _) = kinds(&finders[1]);
+        assert_eq!(colons, 3);
+        assert!((6..2 * 3 + 100).contains(&dots), "{dots}");
+        // Emails only: no colon.
+        assert_eq!(kinds(&finders[2]).0, 0);
+        // Strict mode: no colon, `。` too.
+        assert_eq!(kinds(&finders[4]), (0, 2 * 3 + 100, 3));
     }
 
     /// What the binary skipper relies on: every trigger of a valid UTF-8
@@ -571,7 +531,7 @@ mod tests {
     /// neighbour passes every check a missing one passes).
     #[test]
     fn triggers_of_a_valid_run_are_triggers_of_the_raw_bytes_and_of_the_run_read_through_them() {
-        let pieces: [&[u8]; 14] = [
+        let pieces: [&[u8]; 15] = [
             b"a",
             b"Z",
             b"0",
@@ -580,38 +540,53 @@ mod tests {
             b":",
             b"//",
             b" ",
+            b"@",
             b"\xFF",
             b"\x80",
             b"\xC3\xA9",
-            b"\xE3\x80\x82",
+            b"\xEF\xBC\x8E",
             b"\xEF\xBC",
             b"\xE3",
         ];
+        let finders = finders();
         let mut seed = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..5000 {
             let bytes = random_concat(&mut seed, &pieces, 160);
-            let mut raw = Triggers::new(&finder());
-            let all: Vec<usize> = all_of(|pos| raw.next_in_bytes(&bytes, pos))
-                .into_iter()
-                .map(|(at, _)| at)
-                .collect();
-            assert_eq!(all, reference(&bytes), "{bytes:02X?}");
-            for chunk in bytes.utf8_chunks() {
-                let run = chunk.valid();
-                let base = run.as_ptr() as usize - bytes.as_ptr() as usize;
-                let of_run = found(run);
-                for &at in &of_run {
-                    assert!(all.contains(&(base + at)), "{bytes:02X?}: {run:?} at {at}");
-                }
-                // Read through the whole input, a run's triggers are its
-                // own once the neighbour checks run on the run.
-                let mut t = Triggers::new(&finder());
-                let through: Vec<usize> = all_of(|pos| t.next_in_run(&bytes, base, run, pos))
+            for f in &finders[..2] {
+                let mut raw = Triggers::new(f);
+                let all: Vec<usize> = all_of(|pos| raw.next_in_bytes(&bytes, pos))
                     .into_iter()
-                    .filter(|&(at, len)| worth_a_look(run.as_bytes(), at, len))
                     .map(|(at, _)| at)
                     .collect();
-                assert_eq!(through, of_run, "{bytes:02X?}: {run:?}");
+                check(f, &bytes, &all);
+                for chunk in bytes.utf8_chunks() {
+                    let run = chunk.valid();
+                    let base = run.as_ptr() as usize - bytes.as_ptr() as usize;
+                    let of_run = found(f, run);
+                    // Every trigger the run needs, by the exact rule.
+                    for at in reference(f, run.as_bytes(), true) {
+                        assert!(all.contains(&(base + at)), "{bytes:02X?}: {run:?} at {at}");
+                    }
+                    // Read through the whole input, a run's triggers are its
+                    // own once the neighbour checks run on the run (or more
+                    // where `@`s of other runs are in reach).
+                    let mut t = Triggers::new(f);
+                    let through = all_of(|pos| t.next_in_run(&bytes, base, run, pos));
+                    // What `scan::next_link` relies on to check only the
+                    // triggers at a run's edges.
+                    for &(at, len) in &through {
+                        assert!(worth_a_look(&bytes, base + at, len), "{bytes:02X?}: {run:?} at {at}");
+                    }
+                    let through: Vec<usize> = through
+                        .into_iter()
+                        .filter(|&(at, len)| worth_a_look(run.as_bytes(), at, len))
+                        .map(|(at, _)| at)
+                        .collect();
+                    check(f, run.as_bytes(), &through);
+                    if !Want::of(f).dot_after_at {
+                        assert_eq!(through, of_run, "{bytes:02X?}: {run:?}");
+                    }
+                }
             }
         }
     }
