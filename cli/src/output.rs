@@ -109,6 +109,21 @@ fn next_json_escape(b: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// Appends `n` in decimal, as `write!(out, "{n}")` does.
+pub fn push_u64(out: &mut Vec<u8>, mut n: u64) {
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
 /// Appends `s` as a TSV field: tab, newline, carriage return and backslash
 /// written as `\t`, `\n`, `\r`, `\\`.
 pub fn tsv_field(out: &mut Vec<u8>, s: &str) {
@@ -125,7 +140,16 @@ pub fn tsv_field(out: &mut Vec<u8>, s: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::json_str;
+    use super::{json_str, push_u64};
+
+    #[test]
+    fn integers_are_written_as_display_writes_them() {
+        for n in [0, 1, 9, 10, 99, 100, 12345, u64::from(u32::MAX), u64::MAX - 1, u64::MAX] {
+            let mut out = Vec::new();
+            push_u64(&mut out, n);
+            assert_eq!(out, n.to_string().as_bytes());
+        }
+    }
 
     #[test]
     fn json_strings_are_escaped_as_serde_json_escapes_them() {

@@ -2,7 +2,8 @@
 
 use super::args::FindFormat;
 use super::driver::{Bufs, Found, InputCtx, Place, Task};
-use super::output::{json_str, tsv_field};
+use super::output::{json_str, push_u64, tsv_field};
+use super::rows::mapped_fields;
 use iriscan::render::Renderer;
 use iriscan::stream::{Chunk, ChunkLink};
 use std::io::Write;
@@ -148,36 +149,19 @@ impl FindTask {
                 }
             }
         }
-        let _ = write!(
-            out,
-            ",\"line\":{},\"start\":{},\"end\":{},\"kind\":\"{}\",\"text\":",
-            at.line(),
-            at.start(),
-            at.end(),
-            link.kind().name()
-        );
+        // Integers and the kind by hand: `write!` costs more than the rest
+        // of these fields together.
+        out.extend_from_slice(b",\"line\":");
+        push_u64(out, at.line());
+        out.extend_from_slice(b",\"start\":");
+        push_u64(out, at.start());
+        out.extend_from_slice(b",\"end\":");
+        push_u64(out, at.end());
+        out.extend_from_slice(b",\"kind\":\"");
+        out.extend_from_slice(link.kind().name().as_bytes());
+        out.extend_from_slice(b"\",\"text\":");
         json_str(out, link.as_str());
-        // The IRI once, for all three fields.
-        let iri = link.iri();
-        out.extend_from_slice(b",\"iri\":");
-        json_str(out, &iri);
-        let uri = iriscan::to_uri(&iri);
-        match &uri {
-            Ok(uri) => {
-                out.extend_from_slice(b",\"uri\":");
-                json_str(out, uri);
-            }
-            Err(e) => {
-                out.extend_from_slice(b",\"uri\":null,\"error\":");
-                json_str(out, &e.to_string());
-            }
-        }
-        // The form safe to show a user (UTS 39 host policy, bidi encoded):
-        // the display mapping starts from the URI, so it is given the one
-        // just computed when there is one.
-        out.extend_from_slice(b",\"display\":");
-        let shown_from = uri.as_deref().unwrap_or(&iri);
-        json_str(out, &iriscan::display::display_link(link.kind(), shown_from));
+        mapped_fields(out, link.kind(), &link.iri());
         out.push(b'}');
         out.push(self.terminator);
     }
