@@ -1,7 +1,10 @@
 //! The mapped fields of a `find --format jsonl` row (`iri`, `uri` or
 //! `error`, `display`), remembered per link.
 //!
-//! These three fields depend only on the link's kind and IRI, and cost
+//! These three fields depend only on the link's kind and text (its IRI is
+//! a function of the two: `mailto:` before an email, the finder's default
+//! scheme, `https`, before a domain; a link folded over lines is the
+//! exception, and is not remembered), and cost
 //! thousands of instructions to compute (RFC 3987 §3.1 mapping, IDNA, the
 //! UTS 39 display policy, §3.2 decoding for display) against a few hundred
 //! for the rest of the row. Mail, logs and crawls repeat their links (the
@@ -10,11 +13,12 @@
 //! answers (`HostMemo`): bounded, emptied when full, no bookkeeping per hit.
 
 use super::output::json_str;
+use iriscan::stream::ChunkLink;
 use iriscan::LinkKind;
 use std::cell::RefCell;
 use std::collections::HashMap;
 
-/// IRIs longer than this are never remembered: long links are rarely
+/// Links longer than this are never remembered: long links are rarely
 /// repeated, and the bound keeps the memo's memory small.
 const MAX_KEY: usize = 512;
 /// At most this many links per kind and thread (then the memo is emptied):
@@ -22,7 +26,7 @@ const MAX_KEY: usize = 512;
 const CAP: usize = 1024;
 
 /// Escaped JSON of recent links: one map per kind (no key to build per
-/// lookup), from the IRI to `,"iri":…,"uri":…,"display":…`.
+/// lookup), from the link's text to `,"iri":…,"uri":…,"display":…`.
 #[derive(Default)]
 struct Memo {
     maps: [HashMap<Box<str>, Box<[u8]>>; 3],
@@ -33,35 +37,33 @@ thread_local! {
 }
 
 /// Appends `,"iri":…,"uri":…,"display":…` (or `"uri":null,"error":…` when
-/// the IRI does not map) for a link of `kind` whose IRI is `iri`.
-pub fn mapped_fields(out: &mut Vec<u8>, kind: LinkKind, iri: &str) {
+/// the IRI does not map) for `link`.
+pub fn mapped_fields(out: &mut Vec<u8>, link: &ChunkLink<'_>) {
+    let kind = link.kind();
+    let text = link.as_str();
     let slot = match kind {
         LinkKind::Iri => 0,
         LinkKind::Email => 1,
         LinkKind::Domain => 2,
         // A kind added later: computed every time.
-        _ => return compute(out, kind, iri),
+        _ => return compute(out, kind, &link.iri()),
     };
-    if iri.len() > MAX_KEY {
-        return compute(out, kind, iri);
+    if text.len() > MAX_KEY || link.link().is_folded() {
+        return compute(out, kind, &link.iri());
     }
-    let hit = MEMO.with(|m| {
-        m.borrow().maps[slot].get(iri).map(|v| {
-            out.extend_from_slice(v);
-        })
-    });
+    let hit = MEMO.with(|m| m.borrow().maps[slot].get(text).map(|v| out.extend_from_slice(v)));
     if hit.is_some() {
         return;
     }
     let start = out.len();
-    compute(out, kind, iri);
+    compute(out, kind, &link.iri());
     let fields: Box<[u8]> = out[start..].into();
     MEMO.with(|m| {
         let map = &mut m.borrow_mut().maps[slot];
         if map.len() >= CAP {
             map.clear();
         }
-        map.insert(iri.into(), fields);
+        map.insert(text.into(), fields);
     });
 }
 
@@ -91,47 +93,73 @@ fn compute(out: &mut Vec<u8>, kind: LinkKind, iri: &str) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use iriscan::stream::Chunk;
+    use iriscan::Finder;
 
-    fn fresh(kind: LinkKind, iri: &str) -> Vec<u8> {
-        let mut out = Vec::new();
-        compute(&mut out, kind, iri);
-        out
+    /// Each link's row fields through the memo, next to the fields
+    /// computed afresh, for every link found in `text`.
+    fn both(text: &str) -> Vec<(Vec<u8>, Vec<u8>)> {
+        let finder = Finder::new();
+        let chunk = Chunk::whole(&finder, text.as_bytes());
+        chunk
+            .links()
+            .map(|l| {
+                let mut memo = Vec::new();
+                mapped_fields(&mut memo, &l);
+                let mut fresh = Vec::new();
+                compute(&mut fresh, l.kind(), &l.iri());
+                (memo, fresh)
+            })
+            .collect()
     }
 
     #[test]
     fn remembered_fields_equal_fresh_ones_for_every_kind() {
-        let links = [
-            (LinkKind::Iri, "https://example.com/a"),
-            (LinkKind::Iri, "https://例え.jp/パス?q=é"),
-            (LinkKind::Iri, "http://a..b/"),
-            (LinkKind::Email, "mailto:a@bücher.de"),
-            (LinkKind::Domain, "https://раураl.com"),
-        ];
-        for _ in 0..3 {
-            for (kind, iri) in links {
-                let mut out = b"{".to_vec();
-                mapped_fields(&mut out, kind, iri);
-                assert_eq!(out[1..], fresh(kind, iri)[..], "{iri}");
+        let text = "https://example.com/a https://例え.jp/パス?q=é http://a..b/ \
+                    a@bücher.de раураl.com www.example.org mailto:x@y.example \
+                    https://example.com/a a@bücher.de раураl.com www.example.org\n";
+        let finder = Finder::new();
+        let kinds: Vec<LinkKind> = Chunk::whole(&finder, text.as_bytes())
+            .links()
+            .map(|l| l.kind())
+            .collect();
+        for kind in [LinkKind::Iri, LinkKind::Email, LinkKind::Domain] {
+            assert!(
+                kinds.iter().filter(|&&k| k == kind).count() >= 2,
+                "{kind:?} twice: {kinds:?}"
+            );
+        }
+        for _ in 0..2 {
+            for (memo, fresh) in both(text) {
+                assert_eq!(memo, fresh);
             }
         }
-        // The same IRI under another kind is another row (display differs).
-        let mut email = Vec::new();
-        mapped_fields(&mut email, LinkKind::Email, "mailto:a@b.example");
-        let mut iri = Vec::new();
-        mapped_fields(&mut iri, LinkKind::Iri, "mailto:a@b.example");
+        // The same text as another kind is another row: `mailto:` shows.
+        let email = &both("x@y.com")[0].0;
+        let iri = &both("mailto:x@y.com")[0].0;
         assert_ne!(email, iri);
     }
 
     #[test]
-    fn the_memo_stays_bounded_and_skips_long_links() {
-        for i in 0..CAP + 10 {
-            mapped_fields(&mut Vec::new(), LinkKind::Domain, &format!("https://h{i}.example"));
+    fn links_folded_over_lines_are_not_remembered() {
+        let text = "<https://a.com/\n  x> <https://a.com/\n  x>";
+        let rows = both(text);
+        assert_eq!(rows.len(), 2);
+        for (memo, fresh) in rows {
+            assert_eq!(memo, fresh);
         }
+        MEMO.with(|m| assert!(m.borrow().maps[0].keys().all(|k| !k.contains('\n'))));
+    }
+
+    #[test]
+    fn the_memo_stays_bounded_and_skips_long_links() {
+        let many: String = (0..CAP + 10).map(|i| format!("h{i}.example.com ")).collect();
+        assert_eq!(both(&many).len(), CAP + 10);
         MEMO.with(|m| assert!(m.borrow().maps[2].len() <= CAP));
         let long = format!("https://example.com/{}", "a".repeat(MAX_KEY));
-        let mut out = Vec::new();
-        mapped_fields(&mut out, LinkKind::Iri, &long);
-        assert_eq!(out, fresh(LinkKind::Iri, &long));
+        for (memo, fresh) in both(&long) {
+            assert_eq!(memo, fresh);
+        }
         MEMO.with(|m| assert!(!m.borrow().maps[0].contains_key(long.as_str())));
     }
 }

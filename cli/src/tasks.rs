@@ -161,7 +161,7 @@ impl FindTask {
         out.extend_from_slice(link.kind().name().as_bytes());
         out.extend_from_slice(b"\",\"text\":");
         json_str(out, link.as_str());
-        mapped_fields(out, link.kind(), &link.iri());
+        mapped_fields(out, link);
         out.push(b'}');
         out.push(self.terminator);
     }
