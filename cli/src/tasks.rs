@@ -43,6 +43,12 @@ impl Task for FindTask {
     fn chunk(&self, input: &InputCtx, place: Place, chunk: &Chunk<'_>, _: &mut (), bufs: &mut Bufs) -> Found {
         let mut found = Found::default();
         let cut_len = (self.max_link_len as u64).saturating_sub(CUT_SLACK);
+        // The start of every JSON row of this input, escaped once.
+        let mut row_start = Vec::new();
+        if self.format == FindFormat::Jsonl && !self.count {
+            row_start.extend_from_slice(b"{\"path\":");
+            json_str(&mut row_start, &input.record_name);
+        }
         for link in chunk.links() {
             found.links += 1;
             if link.end() - link.start() >= cut_len {
@@ -54,7 +60,7 @@ impl Task for FindTask {
             let at = At { link: &link, place };
             match self.format {
                 FindFormat::Plain => self.plain(input, &at, bufs),
-                FindFormat::Jsonl => self.jsonl(input, &at, &mut bufs.out),
+                FindFormat::Jsonl => self.jsonl(input, &row_start, &at, &mut bufs.out),
                 FindFormat::Tsv => self.tsv(input, &at, &mut bufs.out),
             }
         }
@@ -133,10 +139,10 @@ impl FindTask {
         bufs.out.push(self.terminator);
     }
 
-    fn jsonl(&self, input: &InputCtx, at: &At<'_, '_>, out: &mut Vec<u8>) {
+    /// A JSON row; `row_start` is `{"path":…` for `input`.
+    fn jsonl(&self, input: &InputCtx, row_start: &[u8], at: &At<'_, '_>, out: &mut Vec<u8>) {
         let link = at.link;
-        out.extend_from_slice(b"{\"path\":");
-        json_str(out, &input.record_name);
+        out.extend_from_slice(row_start);
         if let Some(record) = &input.record {
             for (name, value) in [
                 (&b",\"record_url\":"[..], &record.url),
