@@ -215,3 +215,33 @@ impl Read for Watched {
         Ok(n)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A size hint only sizes the first buffer: the blocks are the same
+    /// with none, a wrong one, or the right one.
+    #[test]
+    fn a_size_hint_does_not_change_the_blocks() {
+        let text: Vec<u8> = (0..20_000)
+            .flat_map(|i| format!("line {i} see x{i}.example.com\n").into_bytes())
+            .collect();
+        let pf = ParallelFinder::new(iriscan::Finder::new());
+        let blocks = |hint: Option<u64>| {
+            let mut got = Vec::new();
+            let done = for_each_block(&text[..], &pf, Some(b'\n'), 64 * 1024, hint, |b| {
+                got.push((b.offset, b.line, b.text));
+                Ok::<(), ()>(())
+            });
+            assert!(done.is_ok_and(|s| s.error.is_none() && s.bytes == text.len() as u64));
+            got
+        };
+        let plain = blocks(None);
+        assert!(plain.len() > 4);
+        assert_eq!(plain.iter().map(|b| b.2.len()).sum::<usize>(), text.len());
+        for hint in [0, 100, text.len() as u64, 10 * text.len() as u64] {
+            assert!(blocks(Some(hint)) == plain, "{hint}");
+        }
+    }
+}
