@@ -93,7 +93,11 @@ pub fn for_each_block<R: Read, E>(
         if cut == 0 {
             continue;
         }
-        let rest = buf.split_off(cut);
+        // The rest starts the next block in a buffer of a block's size:
+        // grown from the rest's size, it would be copied at every doubling.
+        let mut rest = Vec::with_capacity(if eof { 0 } else { block_size.max(buf.len() - cut) });
+        rest.extend_from_slice(&buf[cut..]);
+        buf.truncate(cut);
         let text = std::mem::replace(&mut buf, rest);
         let next_before = text[text.len().saturating_sub(4)..].to_vec();
         let lines = terminator.map_or(0, |t| memchr::memchr_iter(t, &text).count() as u64);
