@@ -21,15 +21,21 @@ use std::collections::HashMap;
 /// Links longer than this are never remembered: long links are rarely
 /// repeated, and the bound keeps the memo's memory small.
 const MAX_KEY: usize = 512;
-/// At most this many links per kind and thread (then the memo is emptied):
-/// with `MAX_KEY` and JSON's at most 6× escaping, a few MiB at worst.
+/// At most this many links per kind and thread (then that kind's map is
+/// emptied).
 const CAP: usize = 1024;
+/// At most this many bytes of keys and fields per thread (then the whole
+/// memo is emptied): a non-ASCII link's `uri` is up to three times its
+/// text, so `CAP` alone would allow tens of MiB.
+const BUDGET: usize = 1 << 20;
 
 /// Escaped JSON of recent links: one map per kind (no key to build per
 /// lookup), from the link's text to `,"iri":…,"uri":…,"display":…`.
 #[derive(Default)]
 struct Memo {
     maps: [HashMap<Box<str>, Box<[u8]>>; 3],
+    /// Bytes of keys and fields held.
+    bytes: usize,
 }
 
 thread_local! {
@@ -59,10 +65,18 @@ pub fn mapped_fields(out: &mut Vec<u8>, link: &ChunkLink<'_>) {
     compute(out, kind, &link.iri());
     let fields: Box<[u8]> = out[start..].into();
     MEMO.with(|m| {
-        let map = &mut m.borrow_mut().maps[slot];
+        let memo = &mut *m.borrow_mut();
+        let size = text.len() + fields.len();
+        if memo.bytes + size > BUDGET {
+            memo.maps.iter_mut().for_each(HashMap::clear);
+            memo.bytes = 0;
+        }
+        let map = &mut memo.maps[slot];
         if map.len() >= CAP {
+            memo.bytes -= map.iter().map(|(k, v)| k.len() + v.len()).sum::<usize>();
             map.clear();
         }
+        memo.bytes += size;
         map.insert(text.into(), fields);
     });
 }
@@ -156,6 +170,17 @@ mod tests {
         let many: String = (0..CAP + 10).map(|i| format!("h{i}.example.com ")).collect();
         assert_eq!(both(&many).len(), CAP + 10);
         MEMO.with(|m| assert!(m.borrow().maps[2].len() <= CAP));
+        // Long non-ASCII links fill the byte budget before the count.
+        let wide: String = (0..CAP)
+            .map(|i| format!("https://例え.jp/{i}{} ", "é".repeat(200)))
+            .collect();
+        assert_eq!(both(&wide).len(), CAP);
+        MEMO.with(|m| {
+            let memo = m.borrow();
+            let held: usize = memo.maps.iter().flatten().map(|(k, v)| k.len() + v.len()).sum();
+            assert_eq!(held, memo.bytes);
+            assert!(held <= BUDGET && memo.maps[0].len() < CAP, "{held}");
+        });
         let long = format!("https://example.com/{}", "a".repeat(MAX_KEY));
         for (memo, fresh) in both(&long) {
             assert_eq!(memo, fresh);
