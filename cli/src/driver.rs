@@ -374,7 +374,11 @@ fn process<T: Task>(
                 Some(enc) => Box::new(Decoding::new(text, enc, run.malformed.clone())),
                 None => Box::new(text),
             };
-            run.blocks(text, &mut flow)
+            // The file's size, when its bytes are the text, sizes the first
+            // buffer: a small file then costs a small buffer (reading into
+            // spare capacity zeroes it first, 2 MiB for a block's).
+            let size_hint = input.size.filter(|_| !gzip && decode.is_none());
+            run.blocks(text, size_hint, &mut flow)
                 .map(|r| r.map_err(|e| run.read_error(gzip, e.0, &e.1)))
         }
     };
@@ -506,11 +510,17 @@ impl<T: Task> Run<'_, T> {
     }
 
     /// Text cut into blocks by a reader thread and scanned by workers.
-    fn blocks<R: Read + Send>(&self, text: R, flow: &mut Flow<'_, '_>) -> io::Result<Result<(), (u64, io::Error)>> {
+    /// `size_hint`: the text's size, when known.
+    fn blocks<R: Read + Send>(
+        &self,
+        text: R,
+        size_hint: Option<u64>,
+        flow: &mut Flow<'_, '_>,
+    ) -> io::Result<Result<(), (u64, io::Error)>> {
         let terminator = self.task.needs_lines().then_some(self.settings.terminator);
         let segmented = pipeline::run(
             flow.workers,
-            |emit| segment::for_each_block(text, &self.pf, terminator, segment::BLOCK, None, emit),
+            |emit| segment::for_each_block(text, &self.pf, terminator, segment::BLOCK, size_hint, emit),
             |block: Block| self.work(&self.ctx, &block),
             |r| self.write(r, flow),
         )??;

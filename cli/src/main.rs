@@ -10,6 +10,7 @@ mod members;
 mod output;
 mod pipeline;
 mod records;
+mod rows;
 mod segment;
 mod tasks;
 mod warc;

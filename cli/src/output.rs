@@ -109,6 +109,31 @@ fn next_json_escape(b: &[u8], mut i: usize) -> usize {
     i
 }
 
+/// Appends `n` in decimal, as `write!(out, "{n}")` does, two digits a
+/// step (offsets and line numbers are most of a row's digits).
+pub fn push_u64(out: &mut Vec<u8>, mut n: u64) {
+    const PAIRS: &[u8; 200] = b"000102030405060708091011121314151617181920212223242526272829\
+30313233343536373839404142434445464748495051525354555657585960616263646566676869\
+707172737475767778798081828384858687888990919293949596979899";
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    while n >= 100 {
+        let pair = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    }
+    if n >= 10 {
+        i -= 2;
+        let pair = n as usize * 2;
+        digits[i..i + 2].copy_from_slice(&PAIRS[pair..pair + 2]);
+    } else {
+        i -= 1;
+        digits[i] = b'0' + n as u8;
+    }
+    out.extend_from_slice(&digits[i..]);
+}
+
 /// Appends `s` as a TSV field: tab, newline, carriage return and backslash
 /// written as `\t`, `\n`, `\r`, `\\`.
 pub fn tsv_field(out: &mut Vec<u8>, s: &str) {
@@ -125,7 +150,16 @@ pub fn tsv_field(out: &mut Vec<u8>, s: &str) {
 
 #[cfg(test)]
 mod tests {
-    use super::json_str;
+    use super::{json_str, push_u64};
+
+    #[test]
+    fn integers_are_written_as_display_writes_them() {
+        for n in (0..1000).chain([12345, 100_000, u64::from(u32::MAX), u64::MAX - 1, u64::MAX]) {
+            let mut out = Vec::new();
+            push_u64(&mut out, n);
+            assert_eq!(out, n.to_string().as_bytes());
+        }
+    }
 
     #[test]
     fn json_strings_are_escaped_as_serde_json_escapes_them() {

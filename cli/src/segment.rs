@@ -93,7 +93,11 @@ pub fn for_each_block<R: Read, E>(
         if cut == 0 {
             continue;
         }
-        let rest = buf.split_off(cut);
+        // The rest starts the next block in a buffer of a block's size:
+        // grown from the rest's size, it would be copied at every doubling.
+        let mut rest = Vec::with_capacity(if eof { 0 } else { block_size.max(buf.len() - cut) });
+        rest.extend_from_slice(&buf[cut..]);
+        buf.truncate(cut);
         let text = std::mem::replace(&mut buf, rest);
         let next_before = text[text.len().saturating_sub(4)..].to_vec();
         let lines = terminator.map_or(0, |t| memchr::memchr_iter(t, &text).count() as u64);
@@ -213,5 +217,35 @@ impl Read for Watched {
         }
         self.pos += n as u64;
         Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A size hint only sizes the first buffer: the blocks are the same
+    /// with none, a wrong one, or the right one.
+    #[test]
+    fn a_size_hint_does_not_change_the_blocks() {
+        let text: Vec<u8> = (0..20_000)
+            .flat_map(|i| format!("line {i} see x{i}.example.com\n").into_bytes())
+            .collect();
+        let pf = ParallelFinder::new(iriscan::Finder::new());
+        let blocks = |hint: Option<u64>| {
+            let mut got = Vec::new();
+            let done = for_each_block(&text[..], &pf, Some(b'\n'), 64 * 1024, hint, |b| {
+                got.push((b.offset, b.line, b.text));
+                Ok::<(), ()>(())
+            });
+            assert!(done.is_ok_and(|s| s.error.is_none() && s.bytes == text.len() as u64));
+            got
+        };
+        let plain = blocks(None);
+        assert!(plain.len() > 4);
+        assert_eq!(plain.iter().map(|b| b.2.len()).sum::<usize>(), text.len());
+        for hint in [0, 100, text.len() as u64, 10 * text.len() as u64] {
+            assert!(blocks(Some(hint)) == plain, "{hint}");
+        }
     }
 }

@@ -2,7 +2,8 @@
 
 use super::args::FindFormat;
 use super::driver::{Bufs, Found, InputCtx, Place, Task};
-use super::output::{json_str, tsv_field};
+use super::output::{json_str, push_u64, tsv_field};
+use super::rows::mapped_fields;
 use iriscan::render::Renderer;
 use iriscan::stream::{Chunk, ChunkLink};
 use std::io::Write;
@@ -42,6 +43,12 @@ impl Task for FindTask {
     fn chunk(&self, input: &InputCtx, place: Place, chunk: &Chunk<'_>, _: &mut (), bufs: &mut Bufs) -> Found {
         let mut found = Found::default();
         let cut_len = (self.max_link_len as u64).saturating_sub(CUT_SLACK);
+        // The start of every JSON row of this input, escaped once.
+        let mut row_start = Vec::new();
+        if self.format == FindFormat::Jsonl && !self.count {
+            row_start.extend_from_slice(b"{\"path\":");
+            json_str(&mut row_start, &input.record_name);
+        }
         for link in chunk.links() {
             found.links += 1;
             if link.end() - link.start() >= cut_len {
@@ -53,7 +60,7 @@ impl Task for FindTask {
             let at = At { link: &link, place };
             match self.format {
                 FindFormat::Plain => self.plain(input, &at, bufs),
-                FindFormat::Jsonl => self.jsonl(input, &at, &mut bufs.out),
+                FindFormat::Jsonl => self.jsonl(input, &row_start, &at, &mut bufs.out),
                 FindFormat::Tsv => self.tsv(input, &at, &mut bufs.out),
             }
         }
@@ -132,10 +139,10 @@ impl FindTask {
         bufs.out.push(self.terminator);
     }
 
-    fn jsonl(&self, input: &InputCtx, at: &At<'_, '_>, out: &mut Vec<u8>) {
+    /// A JSON row; `row_start` is `{"path":…` for `input`.
+    fn jsonl(&self, input: &InputCtx, row_start: &[u8], at: &At<'_, '_>, out: &mut Vec<u8>) {
         let link = at.link;
-        out.extend_from_slice(b"{\"path\":");
-        json_str(out, &input.record_name);
+        out.extend_from_slice(row_start);
         if let Some(record) = &input.record {
             for (name, value) in [
                 (&b",\"record_url\":"[..], &record.url),
@@ -148,36 +155,19 @@ impl FindTask {
                 }
             }
         }
-        let _ = write!(
-            out,
-            ",\"line\":{},\"start\":{},\"end\":{},\"kind\":\"{}\",\"text\":",
-            at.line(),
-            at.start(),
-            at.end(),
-            link.kind().name()
-        );
+        // Integers and the kind by hand: `write!` costs more than the rest
+        // of these fields together.
+        out.extend_from_slice(b",\"line\":");
+        push_u64(out, at.line());
+        out.extend_from_slice(b",\"start\":");
+        push_u64(out, at.start());
+        out.extend_from_slice(b",\"end\":");
+        push_u64(out, at.end());
+        out.extend_from_slice(b",\"kind\":\"");
+        out.extend_from_slice(link.kind().name().as_bytes());
+        out.extend_from_slice(b"\",\"text\":");
         json_str(out, link.as_str());
-        // The IRI once, for all three fields.
-        let iri = link.iri();
-        out.extend_from_slice(b",\"iri\":");
-        json_str(out, &iri);
-        let uri = iriscan::to_uri(&iri);
-        match &uri {
-            Ok(uri) => {
-                out.extend_from_slice(b",\"uri\":");
-                json_str(out, uri);
-            }
-            Err(e) => {
-                out.extend_from_slice(b",\"uri\":null,\"error\":");
-                json_str(out, &e.to_string());
-            }
-        }
-        // The form safe to show a user (UTS 39 host policy, bidi encoded):
-        // the display mapping starts from the URI, so it is given the one
-        // just computed when there is one.
-        out.extend_from_slice(b",\"display\":");
-        let shown_from = uri.as_deref().unwrap_or(&iri);
-        json_str(out, &iriscan::display::display_link(link.kind(), shown_from));
+        mapped_fields(out, link);
         out.push(b'}');
         out.push(self.terminator);
     }
