@@ -528,7 +528,10 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
             sb[i - 1],
             b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
         ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit());
-    if (after_separator && !starts_particle(c)) || !is_unspaced_script(c) {
+    if !is_unspaced_script(c) {
+        return end;
+    }
+    if after_separator && !starts_particle(c) {
         return later_cjk_stop(s, i).map_or(end, |p| start + p);
     }
     start + i
@@ -547,18 +550,20 @@ fn ends_in_contraction(link: &[u8]) -> bool {
     WORDS.iter().any(|w| word.eq_ignore_ascii_case(w))
 }
 
-/// Where prose glued to a link whose path is written in CJK takes over,
-/// at or after `from`: an ideographic full stop `。` (`http://twitter.com/
-/// これは日本語です。example.com…`), which ends the sentence and the link
-/// as it does right after an ASCII link; or the end of a `{…}` template
-/// placeholder that CJK or Hangul prose follows (`…/ユーザー/{id}は実際の`).
-/// Only `。` of the CJK punctuation: other marks are written in file
-/// names (`…/自殺でも？.png`, a peer suite's case), and the fullwidth and
+/// Where prose glued to a link whose path is written in CJK (its first
+/// non-ASCII character is CJK or Hangul) takes over, at or after `from`:
+/// an ideographic full stop `。` (`http://twitter.com/これは日本語です。
+/// example.com…`), which ends the sentence and the link as it does right
+/// after an ASCII link; or the end of a `{…}` template placeholder that
+/// CJK or Hangul prose follows (`…/ユーザー/{id}は実際の`). Only `。` of
+/// the CJK punctuation: other marks are written in file names
+/// (`…/自殺でも？.png`, a peer suite's case), and the fullwidth and
 /// halfwidth stops `．` `｡` are domain dots in UTS #58.
 fn later_cjk_stop(s: &str, from: usize) -> Option<usize> {
-    let stop = s[from..].find('。').map(|p| from + p);
+    let b = s.as_bytes();
+    let stop = memchr::memmem::find(&b[from..], "。".as_bytes()).map(|p| from + p);
     let mut at = from;
-    while let Some(p) = s[at..].find('}') {
+    while let Some(p) = memchr::memchr(b'}', &b[at..]) {
         let after = at + p + 1;
         if stop.is_some_and(|q| after > q) {
             break;
