@@ -254,7 +254,7 @@ const ID_HEADERS: &[&str] = &[
 ///
 /// This rule reads back across white space to the line start, so the
 /// safe-cut rules of `crate::cut` never cut such a line ([`id_line_start`]).
-#[inline]
+#[inline(always)]
 fn in_id_header(text: &str, start: usize, end: usize) -> bool {
     let b = text.as_bytes();
     start > 0 && b[start - 1] == b'<' && b.get(end) == Some(&b'>') && in_id_header_line(text, start, end)
@@ -560,20 +560,20 @@ fn ends_in_contraction(link: &[u8]) -> bool {
 /// (`…/自殺でも？.png`, a peer suite's case), and the fullwidth and
 /// halfwidth stops `．` `｡` are domain dots in UTS #58.
 fn later_cjk_stop(s: &str, from: usize) -> Option<usize> {
+    // One pass over the bytes: `。` is E3 80 82; a `}` is checked for the
+    // character after it.
     let b = s.as_bytes();
-    let stop = memchr::memmem::find(&b[from..], "。".as_bytes()).map(|p| from + p);
-    let mut at = from;
-    while let Some(p) = memchr::memchr(b'}', &b[at..]) {
-        let after = at + p + 1;
-        if stop.is_some_and(|q| after > q) {
-            break;
+    let mut i = from;
+    while let Some(p) = memchr::memchr2(0xE3, b'}', &b[i..]) {
+        i += p;
+        match b[i] {
+            0xE3 if b[i + 1..].starts_with(&[0x80, 0x82]) => return Some(i),
+            b'}' if char_at(s, i + 1).is_some_and(is_unspaced_script) => return Some(i + 1),
+            _ => {}
         }
-        if char_at(s, after).is_some_and(is_unspaced_script) {
-            return Some(after);
-        }
-        at = after;
+        i += 1;
     }
-    stop
+    None
 }
 
 /// HTML-escaped delimiters after a link (`&lt;URL:https://…/a.tar.gz&gt;`,
