@@ -517,9 +517,11 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
     if is_cjk_stop(c) {
         return start + i;
     }
+    if !is_unspaced_script(c) {
+        return end;
+    }
     // A separator starts a new label, segment or value, which may be
     // written in that script (`http://xn--a.例え.jp/`, `/wiki/東京`).
-    // (Tested before the script: most non-ASCII links start a segment.)
     // So does a percent-encoded character (`…/OSI%207%20계층.md`: an
     // encoded space inside a file name, not the end of the link).
     let sb = s.as_bytes();
@@ -528,9 +530,6 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
             sb[i - 1],
             b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
         ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit());
-    if !is_unspaced_script(c) {
-        return end;
-    }
     if after_separator && !starts_particle(c) {
         return later_cjk_stop(s, i).map_or(end, |p| start + p);
     }

@@ -18,9 +18,7 @@ use crate::Iri;
 /// the encoded forms; its text stays as written. Returns `None` when
 /// nothing needs repair.
 pub(crate) fn repair_iri(iri: &str) -> Option<String> {
-    // Most links have none of these: answer that with two SIMD scans.
-    let b = iri.as_bytes();
-    if memchr::memchr3(b'[', b']', b'#', b).is_none() && memchr::memchr2(b'{', b'}', b).is_none() {
+    if !may_need_repair(iri.as_bytes()) {
         return None;
     }
     let tail = authority_end(iri);
@@ -42,6 +40,12 @@ pub(crate) fn repair_iri(iri: &str) -> Option<String> {
         }
     }
     Some(out)
+}
+
+/// Whether `b` holds a byte some repair of [`repair_iri`] mends: two SIMD
+/// scans, which most links pass.
+fn may_need_repair(b: &[u8]) -> bool {
+    memchr::memchr3(b'[', b']', b'#', b).is_some() || memchr::memchr2(b'{', b'}', b).is_some()
 }
 
 /// Maps a byte offset in the repaired string back to the written one: each
@@ -87,10 +91,15 @@ pub(super) fn validate_iri(f: &Finder, text: &str, start: usize, mut end: usize,
             return None;
         }
         let cand = &text[start..end];
-        let err = match repair_iri(cand) {
-            None if quick_valid_iri(cand) => None,
-            None => Iri::parse(cand).err().map(|e| e.offset()),
-            Some(fixed) => Iri::parse(&fixed).err().map(|e| unrepair_offset(cand, e.offset())),
+        // A valid IRI has nothing to repair (each repair mends a character
+        // the grammar rejects), so the one-pass check comes first.
+        let err = if quick_valid_iri(cand) {
+            None
+        } else {
+            match repair_iri(cand) {
+                None => Iri::parse(cand).err().map(|e| e.offset()),
+                Some(fixed) => Iri::parse(&fixed).err().map(|e| unrepair_offset(cand, e.offset())),
+            }
         };
         match err {
             None => return Some(end),
@@ -115,17 +124,14 @@ pub(super) fn validate_tail(f: &Finder, text: &str, host_end: usize, mut end: us
             return host_end;
         }
         let tail = &text[host_end..end];
-        // Common case: nothing to repair, validate in place.
-        if memchr::memchr3(b'[', b']', b'#', tail.as_bytes()).is_none()
-            && memchr::memchr2(b'{', b'}', tail.as_bytes()).is_none()
-        {
-            match validate_after_authority(tail) {
-                Ok(()) => return end,
-                Err(e) => {
-                    end = host_end + e.offset();
-                    continue;
-                }
-            }
+        // Common case: valid as written (then nothing needs repair), or
+        // invalid with nothing a repair could mend.
+        let Err(e) = validate_after_authority(tail) else {
+            return end;
+        };
+        if !may_need_repair(tail.as_bytes()) {
+            end = host_end + e.offset();
+            continue;
         }
         // Prefix a scheme and empty authority so that the repair and the
         // offsets line up with an IRI's.
