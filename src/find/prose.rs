@@ -340,19 +340,40 @@ fn looks_like_message_id(address: &str) -> bool {
     local.contains('$') || local.bytes().filter(u8::is_ascii_digit).count() >= 6
 }
 
+/// Git hosting services whose ssh user is `git` (`git@github.com`): the
+/// address is a remote, never a mailbox.
+fn is_git_forge(host: &str) -> bool {
+    const FORGES: [&str; 8] = [
+        "github.com",
+        "gitlab.com",
+        "bitbucket.org",
+        "codeberg.org",
+        "gitee.com",
+        "git.sr.ht",
+        "ssh.dev.azure.com",
+        "heroku.com",
+    ];
+    FORGES.iter().any(|f| host.eq_ignore_ascii_case(f))
+        || host.get(..7).is_some_and(|p| p.eq_ignore_ascii_case("gitlab."))
+}
+
 fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     if in_id_header(text, raw.start, raw.end) {
         return None;
     }
     let address = &text[raw.start..raw.end];
-    // `git@github.com:user/repo.git`, `ssh git@github.com`,
-    // `git@github.com: Permission denied`: the ssh user of a Git host, not
-    // a mailbox (7 real lines, no real address `git@…`); and `user@host:path`
-    // is an scp-style remote.
-    if address.starts_with("git@") {
-        return None;
-    }
     let b = text.as_bytes();
+    // `git@github.com:user/repo.git`, `ssh -vvv git@github.com`,
+    // `git@github.com: Permission denied`: the ssh user of a Git host, not
+    // a mailbox (7 real lines); and `user@host:path` is an scp-style remote.
+    // But `git@vger.kernel.org` is the Git project's mailing list, written
+    // in `To:` and `for <…>` headers (5 held-out lines): `git@` is ssh only
+    // before a `:` or at a Git hosting service.
+    if let Some(host) = address.strip_prefix("git@") {
+        if b.get(raw.end) == Some(&b':') || is_git_forge(host) {
+            return None;
+        }
+    }
     // (A digit after the `:` may be a port of something else: UTS #58
     // links `john.doe@example.com` in `john.doe@example.com:1234/forum`.)
     if b.get(raw.end) == Some(&b':')
@@ -475,6 +496,9 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         Some(b':') if b.get(end + 1).is_some_and(u8::is_ascii_alphabetic) && !name.starts_with("www.") => return true,
         _ => {}
     }
+    if is_build_file(name) {
+        return true;
+    }
     // Versions start with a digit, capitalised file names with a capital.
     if !name.as_bytes()[0].is_ascii_digit() && !name.as_bytes()[0].is_ascii_uppercase() {
         return false;
@@ -490,6 +514,37 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
     }
     let first = labels.split('.').next().unwrap_or("");
     first.len() >= 2 && first.bytes().all(|c| c.is_ascii_uppercase()) && is_file_extension(tld)
+}
+
+/// Files that build tools name by convention, with a suffix for a variant
+/// (`Makefile.am`, `Makefile.in`, `Dockerfile.dev`, `Gemfile.lock`): the
+/// suffixes `.am`, `.in`, `.mk`, `.dev` are TLDs, the names are not hosts
+/// (2 held-out changelog lines).
+fn is_build_file(name: &str) -> bool {
+    const FILES: [&str; 14] = [
+        "makefile",
+        "gnumakefile",
+        "dockerfile",
+        "containerfile",
+        "gemfile",
+        "rakefile",
+        "procfile",
+        "jenkinsfile",
+        "vagrantfile",
+        "podfile",
+        "pipfile",
+        "justfile",
+        "cmakelists",
+        "kconfig",
+    ];
+    let Some((first, rest)) = name.split_once('.') else {
+        return false;
+    };
+    // A longer name is a host unless it ends in a file extension
+    // (`makefile.example.com`, `Dockerfile.prod.yml`).
+    (7..=13).contains(&first.len())
+        && FILES.iter().any(|f| first.eq_ignore_ascii_case(f))
+        && rest.rsplit_once('.').is_none_or(|(_, last)| is_file_extension(last))
 }
 
 /// Where prose glued to a link written in ASCII takes over: the first
@@ -530,10 +585,35 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
             sb[i - 1],
             b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
         ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit());
-    if after_separator && !starts_particle(c) {
+    if after_separator && !starts_particle(c) && !first_segment_is_prose(s, i) {
         return later_cjk_stop(s, i).map_or(end, |p| start + p);
     }
     start + i
+}
+
+/// Whether the run of CJK or Hangul at `s[i..]`, right after the `/` that
+/// ends an ASCII link's host, is the writer's sentence going on: glued to
+/// an ASCII letter after it (`http://localhost:8888/显示Cannot open`,
+/// `https://material-ui.com/错写成hhttps://…`), where a page name ends at
+/// white space or punctuation (`…/状态，仅限内网访问`). A deeper segment is
+/// a page name (`/wiki/東京`). 2 held-out lines; one more
+/// (`http://www.dapenti.com/加入到可以直接访问的地址，通过…`) reads as prose
+/// but has the shape of a page name before `，`.
+fn first_segment_is_prose(s: &str, i: usize) -> bool {
+    let sb = s.as_bytes();
+    if sb[i - 1] != b'/' {
+        return false;
+    }
+    let Some(authority) = s.find("://").map(|p| p + 3) else {
+        return false;
+    };
+    if authority >= i || sb[authority..i - 1].contains(&b'/') {
+        return false;
+    }
+    s[i..]
+        .chars()
+        .find(|&c| !is_unspaced_script(c))
+        .is_some_and(|c| c.is_ascii_alphabetic())
 }
 
 /// Whether a link ending in `'s` ends in an English contraction
@@ -595,14 +675,20 @@ fn entity_end(text: &str, start: usize, end: usize) -> usize {
 /// AsciiDoc's URL macro `https://…[text]` (and `url[]`): the brackets hold
 /// the link text, so the link ends before them: when the link ends with
 /// the `]` that closes them, or ends inside them (at the white space in
-/// `[Latest Release]`). A `[` after `= & ? / : @` is a query key's index or
-/// an IPv6 host and stays (`?a[0]=1`, `http://[::1]/`). 14 real lines.
+/// `[Latest Release]`). A `[` after `= & ? : @` is a query key's index and
+/// one after `//` an IPv6 host: they stay (`?a[0]=1`, `http://[::1]/`).
+/// 14 real lines.
 fn asciidoc_end(text: &str, start: usize, end: usize) -> usize {
     let s = &text[start..end];
     let Some(open) = s.find('[') else {
         return end;
     };
-    if open == 0 || matches!(s.as_bytes()[open - 1], b'=' | b'&' | b'?' | b'/' | b':' | b'@' | b'[') {
+    let sb = s.as_bytes();
+    // After a path's `/` the text starts (`https://lore.kernel.org/git/[Git
+    // mailing list]`, 2 held-out lines); after the `//` of the authority a
+    // `[` opens an IPv6 host.
+    let ipv6_host = sb[open - 1] == b'/' && open >= 2 && sb[open - 2] == b'/';
+    if open == 0 || ipv6_host || matches!(sb[open - 1], b'=' | b'&' | b'?' | b':' | b'@' | b'[') {
         return end;
     }
     let closes_at_end = s.ends_with(']') && !s[open + 1..s.len() - 1].contains(['[', ']']);
@@ -670,6 +756,14 @@ mod tests {
         );
         assert_eq!(links("* http://example.com/にある"), ["http://example.com/"]);
         assert_eq!(
+            links("输入http://localhost:8888/显示Cannot open requested path"),
+            ["http://localhost:8888/"]
+        );
+        assert_eq!(
+            links("测试服务器：http://[2001:db8::8]:8080/状态，仅限内网访问"),
+            ["http://[2001:db8::8]:8080/状态"]
+        );
+        assert_eq!(
             links("http://127.0.0.1:1880/GetFile.asp?xh=1001,像这样的地址"),
             ["http://127.0.0.1:1880/GetFile.asp?xh=1001"]
         );
@@ -686,6 +780,8 @@ mod tests {
             ["https://ko.wikipedia.org/wiki/서울"]
         );
         assert_eq!(links("http://例え.テスト/パス"), ["http://例え.テスト/パス"]);
+        // A page name in the first segment, ended by white space.
+        assert_eq!(links("https://example.jp/東京 を見て"), ["https://example.jp/東京"]);
         assert_eq!(
             links("https://de.wikipedia.org/wiki/Straße"),
             ["https://de.wikipedia.org/wiki/Straße"]
@@ -773,6 +869,14 @@ mod tests {
             ["https://x.example.org/a.svg"]
         );
         assert_eq!(links("https://example.com/x[]"), ["https://example.com/x"]);
+        assert_eq!(
+            links("https://lore.kernel.org/git/[Git mailing list]. Ensure"),
+            ["https://lore.kernel.org/git/"]
+        );
+        assert_eq!(
+            links("(https://lore.kernel.org/git/xmqq.fsf@gitster.g/[example]). The"),
+            ["https://lore.kernel.org/git/xmqq.fsf@gitster.g/"]
+        );
         // A query index and an IPv6 host keep their brackets.
         assert_eq!(links("https://example.com/?a[0]=1"), ["https://example.com/?a[0]=1"]);
         assert_eq!(links("http://[::1]/x"), ["http://[::1]/x"]);
@@ -889,6 +993,18 @@ mod tests {
         assert!(links("git@github.com: Permission denied (publickey).").is_empty());
         assert!(links("ssh deploy@example.com:/srv/app").is_empty());
         assert_eq!(links("mail deploy@example.com: done"), ["deploy@example.com"]);
+        assert!(links("ssh -vvv git@github.com really helped").is_empty());
+        assert!(links("change the link from git@gitlab.example.org to it").is_empty());
+    }
+
+    #[test]
+    fn git_mailing_list_address_is_an_email() {
+        assert_eq!(links("X-Mailing-List: git@vger.kernel.org"), ["git@vger.kernel.org"]);
+        assert_eq!(
+            links("To: Michael J Gruber <git@drmicha.warpmail.net>"),
+            ["git@drmicha.warpmail.net"]
+        );
+        assert_eq!(links("for <git@archiver.kernel.org>; Tue"), ["git@archiver.kernel.org"]);
     }
 
     #[test]
@@ -900,6 +1016,14 @@ mod tests {
         assert!(links("* bundler 2.4.0.dev").is_empty());
         assert!(links(r#"<a href="README.zh-CN.md">"#).is_empty());
         assert_eq!(links("see example.com: it works"), ["example.com"]);
+    }
+
+    #[test]
+    fn build_file_names_are_not_domains() {
+        assert!(links(" o Makefile.am: fix the MSVC project generation [22]").is_empty());
+        assert!(links("edit Makefile.in and Dockerfile.dev").is_empty());
+        assert_eq!(links("see makefile.example.com"), ["makefile.example.com"]);
+        assert_eq!(links("see make.example.com"), ["make.example.com"]);
     }
 
     #[test]
