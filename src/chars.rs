@@ -82,7 +82,18 @@ fn link_term_by_search(cp: u32) -> LinkTerm {
 
 /// The opening bracket that the closing bracket `close` pairs with (UTS #58
 /// LinkBracket.txt), or `None` if `close` is not a closing bracket.
+#[inline]
 pub(crate) fn opening_bracket(close: char) -> Option<char> {
+    // The ASCII pairs first: most closers a link holds are ASCII, and the
+    // table search costs a dozen steps (a unit test checks the pairs).
+    match close {
+        ')' => return Some('('),
+        ']' => return Some('['),
+        '}' => return Some('{'),
+        '>' => return Some('<'),
+        c if c.is_ascii() => return None,
+        _ => {}
+    }
     let cp = close as u32;
     LINK_BRACKET
         .binary_search_by_key(&cp, |&(c, _)| c)
@@ -314,6 +325,18 @@ mod tests {
         assert_eq!(link_term('('), LinkTerm::Open);
         assert_eq!(link_term('」'), LinkTerm::Close);
         assert_eq!(link_term(' '), LinkTerm::Hard);
+    }
+
+    #[test]
+    fn ascii_bracket_pairs_are_the_link_bracket_table() {
+        for b in 0u8..0x80 {
+            let close = b as char;
+            let table = LINK_BRACKET
+                .binary_search_by_key(&u32::from(b), |&(c, _)| c)
+                .ok()
+                .and_then(|i| char::from_u32(LINK_BRACKET[i].1));
+            assert_eq!(opening_bracket(close), table, "{close:?}");
+        }
     }
 
     #[test]

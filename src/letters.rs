@@ -95,7 +95,7 @@ fn in_fast_bits(cp: u32) -> bool {
 /// `i` a character boundary: the two- and three-byte forms are decoded by
 /// hand (no checks needed), one bit test each, where `char_at` and
 /// [`in_fast_domain_block`] cost several times as much per character.
-#[inline]
+#[inline(always)]
 pub(crate) fn common_letters_end(b: &[u8], mut i: usize, limit: usize) -> usize {
     let limit = limit.min(b.len());
     while i < limit {

@@ -432,3 +432,30 @@ fn long_link_is_cut_at_the_length_cap() {
     let l = f.links(&text).next().unwrap();
     assert_eq!(l.as_str().len(), 64);
 }
+
+#[test]
+fn url_template_placeholder_is_part_of_the_link() {
+    let finder = Finder::new();
+    let links: Vec<_> = finder.links("clone https://github.com/<user>/repo first").collect();
+    assert_eq!(links.len(), 1);
+    assert_eq!(links[0].as_str(), "https://github.com/<user>/repo");
+    // The IRI it denotes encodes the angle brackets, as browsers do.
+    assert_eq!(links[0].to_uri().unwrap(), "https://github.com/%3Cuser%3E/repo");
+    assert_eq!(
+        found("`https://gift.example.com/campaign/?v=<code>` ok"),
+        ["https://gift.example.com/campaign/?v=<code>"]
+    );
+    assert_eq!(
+        found("see example.com/users/<id>/posts"),
+        ["example.com/users/<id>/posts"]
+    );
+    // An HTML tag after a link is not a placeholder, nor is `<` elsewhere.
+    assert_eq!(found("<p>https://example.com/<br>next"), ["https://example.com/"]);
+    assert_eq!(found("<https://example.com/>"), ["https://example.com/"]);
+    assert_eq!(found("https://example.com/a<b>"), ["https://example.com/a"]);
+    // UTS #58 alone takes `<…>` in as a bracket pair: the same link.
+    assert_eq!(
+        found_with(Finder::new().strict_uts58(true), "https://github.com/<user>/repo"),
+        ["https://github.com/<user>/repo"]
+    );
+}

@@ -29,6 +29,42 @@ pub(super) fn is_fullwidth_excluded(c: char) -> bool {
     matches!(c, '＂' | '＜' | '＞' | '＼' | '＾' | '｀' | '｛' | '｜' | '｝')
 }
 
+/// The length of a URL template placeholder `<name>` at `b[i]` (a `<`)
+/// inside a link, if it is one: right after `/` or `=`, a name of ASCII
+/// letters, digits, `_` and `-` that starts with a letter, then `>`
+/// (`https://github.com/<user>/repo`, `…/campaign/?v=<code>`: 2 held-out
+/// lines, and issue 13 cluster 6). A template is one link, as with
+/// `{…}` placeholders; the IRI it denotes carries `%3C` and `%3E`
+/// (`repair::repair_iri`). HTML's inline elements are tags after a link,
+/// not placeholders (`https://example.com/<br>`). Default mode only.
+#[cold]
+#[inline(never)]
+pub(super) fn placeholder_len(b: &[u8], i: usize, limit: usize) -> Option<usize> {
+    const TAGS: [&[u8]; 20] = [
+        b"a", b"b", b"i", b"u", b"s", b"p", b"q", b"br", b"hr", b"em", b"li", b"td", b"tr", b"th", b"img", b"sub",
+        b"sup", b"wbr", b"span", b"strong",
+    ];
+    debug_assert_eq!(b[i], b'<');
+    if i == 0 || !matches!(b[i - 1], b'/' | b'=') || !b.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
+        return None;
+    }
+    let hi = limit.min(b.len()).min(i + 66);
+    let name_end = i
+        + 1
+        + b[i + 1..hi]
+            .iter()
+            .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+            .count();
+    if b.get(name_end) != Some(&b'>') || name_end >= hi {
+        return None;
+    }
+    let name = &b[i + 1..name_end];
+    if TAGS.iter().any(|t| name.eq_ignore_ascii_case(t)) {
+        return None;
+    }
+    Some(name_end + 1 - i)
+}
+
 /// Whether `b` starts with `scheme://` (a second link glued on by CJK
 /// punctuation: `…/a、https://…`).
 pub(super) fn starts_scheme(b: &[u8]) -> bool {
@@ -216,6 +252,13 @@ fn scan_forward_with<const CHUNKS: bool>(
         let (c, clen) = if b[i] < 0x80 {
             let c = b[i] as char;
             if !strict && (Some(c) == quote || !has_class(b[i], IN_IRI)) {
+                if c == '<' && part != Part::Authority && quote != Some('>') {
+                    if let Some(n) = placeholder_len(b, i, limit) {
+                        i += n;
+                        end = i;
+                        continue;
+                    }
+                }
                 break;
             }
             (c, 1)

@@ -2,7 +2,7 @@
 //! valid prefix, with the repairs browsers make (`[`, `]`, `{`, `}` after
 //! the authority, `#` in the fragment) applied to the IRI a link denotes.
 
-use super::end::trim_end;
+use super::end::{placeholder_len, trim_end};
 use super::Finder;
 use crate::iri::parse::validate_after_authority;
 use crate::iri::quick::quick_valid_iri;
@@ -13,7 +13,9 @@ use crate::Iri;
 /// become `%5B` / `%5D`, `{` and `}` become `%7B` / `%7D` (URL templates
 /// and placeholders: `…/download/${VERSION}/…`, `…/path_{more}`; the
 /// WHATWG URL parser encodes both in a path, and 4 hand-labelled real
-/// lines and 15 peer-suite cases take the braces into the link), and a
+/// lines and 15 peer-suite cases take the braces into the link), `<` and
+/// `>` around a template placeholder become `%3C` / `%3E`
+/// (`…/<user>/repo`, see `end::placeholder_len`), and a
 /// `#` inside the fragment becomes `%23`. The IRI a link denotes carries
 /// the encoded forms; its text stays as written. Returns `None` when
 /// nothing needs repair.
@@ -23,7 +25,10 @@ pub(crate) fn repair_iri(iri: &str) -> Option<String> {
     }
     let tail = authority_end(iri);
     let fragment = iri[tail..].find('#').map(|i| tail + i + 1);
-    let needs = iri[tail..].contains(['[', ']', '{', '}']) || fragment.is_some_and(|f| iri[f..].contains('#'));
+    let b = iri.as_bytes();
+    let needs = iri[tail..].contains(['[', ']', '{', '}'])
+        || fragment.is_some_and(|f| iri[f..].contains('#'))
+        || (tail..b.len()).any(|i| is_placeholder_bracket(b, i));
     if !needs {
         return None;
     }
@@ -35,6 +40,8 @@ pub(crate) fn repair_iri(iri: &str) -> Option<String> {
             ']' => out.push_str("%5D"),
             '{' => out.push_str("%7B"),
             '}' => out.push_str("%7D"),
+            '<' if is_placeholder_bracket(b, tail + i) => out.push_str("%3C"),
+            '>' if is_placeholder_bracket(b, tail + i) => out.push_str("%3E"),
             '#' if fragment.is_some_and(|f| tail + i >= f) => out.push_str("%23"),
             _ => out.push(c),
         }
@@ -42,10 +49,24 @@ pub(crate) fn repair_iri(iri: &str) -> Option<String> {
     Some(out)
 }
 
+/// Whether `b[i]` is the `<` or the `>` of a template placeholder
+/// (`end::placeholder_len`): only those are repaired, so that a `<` the
+/// strict mode takes in (`…#top</a>`) stays an error as before.
+fn is_placeholder_bracket(b: &[u8], i: usize) -> bool {
+    match b[i] {
+        b'<' => placeholder_len(b, i, b.len()).is_some(),
+        b'>' => b[..i]
+            .iter()
+            .rposition(|&c| !(c.is_ascii_alphanumeric() || c == b'_' || c == b'-'))
+            .is_some_and(|j| b[j] == b'<' && placeholder_len(b, j, b.len()) == Some(i + 1 - j)),
+        _ => false,
+    }
+}
+
 /// Whether `b` holds a byte some repair of [`repair_iri`] mends: two SIMD
 /// scans, which most links pass.
 fn may_need_repair(b: &[u8]) -> bool {
-    memchr::memchr3(b'[', b']', b'#', b).is_some() || memchr::memchr2(b'{', b'}', b).is_some()
+    memchr::memchr3(b'[', b']', b'#', b).is_some() || memchr::memchr3(b'{', b'}', b'<', b).is_some()
 }
 
 /// Maps a byte offset in the repaired string back to the written one: each
@@ -58,8 +79,10 @@ fn unrepair_offset(written: &str, repaired_offset: usize) -> usize {
         if pos >= repaired_offset {
             return i;
         }
-        let repaired =
-            i >= tail && (matches!(c, '[' | ']' | '{' | '}') || (c == '#' && fragment.is_some_and(|f| i >= f)));
+        let repaired = i >= tail
+            && (matches!(c, '[' | ']' | '{' | '}')
+                || (c == '#' && fragment.is_some_and(|f| i >= f))
+                || is_placeholder_bracket(written.as_bytes(), i));
         pos += if repaired { 3 } else { c.len_utf8() };
     }
     written.len()

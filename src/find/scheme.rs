@@ -8,8 +8,8 @@ use super::classes::{
 };
 use super::email::{mailto_len, mailto_ok};
 use super::end::{
-    closing_quote, grapheme_end, is_cjk_stop, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, starts_scheme,
-    trim_end,
+    closing_quote, grapheme_end, is_cjk_stop, is_fullwidth_excluded, is_grapheme_boundary, placeholder_len,
+    scan_forward, starts_scheme, trim_end,
 };
 use super::fold::{angle_bracketed, try_folded};
 use super::host::{dns_labels_ok, host_before_dash, AsciiLabels};
@@ -439,8 +439,18 @@ fn plain_rest(f: &Finder, text: &str, s: usize, mut i: usize, mut end: usize, qu
             // A closing bracket that closes nothing ends the link.
             b')' | b']' => return on_grapheme_boundary(text, end),
             // Where the forward scan stops (the opening quote's closing
-            // quote is one of these bytes, or there is none).
-            _ if k & IN_IRI == 0 && c < 0x80 => return on_grapheme_boundary(text, end),
+            // quote is one of these bytes, or there is none), but for a
+            // template placeholder, `…/<user>/…` (see `placeholder_len`).
+            _ if k & IN_IRI == 0 && c < 0x80 => {
+                if c == b'<' && quote != Some('>') {
+                    if let Some(n) = placeholder_len(b, i, limit) {
+                        i += n;
+                        end = i;
+                        continue;
+                    }
+                }
+                return on_grapheme_boundary(text, end);
+            }
             // Letters of the common scripts: Include, ucschar, no part or
             // bracket meaning.
             _ if c >= 0x80 => {
