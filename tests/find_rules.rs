@@ -459,3 +459,11 @@ fn url_template_placeholder_is_part_of_the_link() {
         ["https://github.com/<user>/repo"]
     );
 }
+
+#[test]
+fn host_of_punctuation_alone_is_not_a_link() {
+    assert!(found("script ('https://****/public/service-worker.js'): error").is_empty());
+    assert!(found("같은 주소인데 http://~~ 로 테스트").is_empty());
+    assert_eq!(found("http://x/~~ ok"), ["http://x/~~"]);
+    assert_eq!(found("file:///etc/hosts"), ["file:///etc/hosts"]);
+}

@@ -201,6 +201,12 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         if host.is_empty() && !is_file {
             return None;
         }
+        // A host of punctuation alone is a writer's stand-in, not an
+        // address: `https://****/public/` (redacted), `http://~~` ("some
+        // address"). 2 held-out lines.
+        if !f.strict_uts58 && !host.is_empty() && !host.bytes().any(|c| c.is_ascii_alphanumeric() || c >= 0x80) {
+            return None;
+        }
         if !host.is_empty() && !host.starts_with('[') && uses_dns(scheme) && !dns_labels_ok(host) {
             // A dash right after the host ends the link (host.rs).
             let dash_ends_authority = host_start + host.len() == auth.len();
