@@ -153,7 +153,11 @@ pub fn mapped_fields(out: &mut Vec<u8>, link: &ChunkLink<'_>) {
 fn compute(out: &mut Vec<u8>, kind: LinkKind, iri: &str) {
     out.extend_from_slice(b",\"iri\":");
     json_str(out, iri);
-    let uri = iriscan::to_uri(iri);
+    // The URI, and the form safe to show a user (UTS 39 host policy, bidi
+    // encoded) of the URI (of the IRI when it has none), computed together:
+    // the display mapping then starts from the IRI when the URI would map
+    // back to it.
+    let (uri, shown) = iriscan::display::map_for_display(kind, iri);
     match &uri {
         Ok(uri) => {
             out.extend_from_slice(b",\"uri\":");
@@ -164,12 +168,8 @@ fn compute(out: &mut Vec<u8>, kind: LinkKind, iri: &str) {
             json_str(out, &e.to_string());
         }
     }
-    // The form safe to show a user (UTS 39 host policy, bidi encoded):
-    // the display mapping starts from the URI, so it is given the one
-    // just computed when there is one.
     out.extend_from_slice(b",\"display\":");
-    let shown_from = uri.as_deref().unwrap_or(iri);
-    json_str(out, &iriscan::display::display_link(kind, shown_from));
+    json_str(out, &shown);
 }
 
 #[cfg(test)]
