@@ -29,6 +29,9 @@ const SMALL_INPUT: u64 = 1 << 20;
 const BATCH_BYTES: u64 = 64 << 20;
 /// A progress bar shows (on a terminal) for inputs larger than this.
 const PROGRESS_MIN: u64 = 64 << 20;
+/// The piece size of the finder that scans a block: larger than any block
+/// (a block is one piece).
+const WHOLE_BLOCK: usize = usize::MAX / 4;
 
 /// How the input's bytes are to be read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -108,6 +111,20 @@ pub type Scanned = (Bufs, Found, Option<String>);
 pub struct Bufs {
     pub out: Vec<u8>,
     pub err: Vec<u8>,
+}
+
+impl Bufs {
+    /// Appends `next` after what is held: moved when nothing is held (a
+    /// block's first piece), copied otherwise.
+    pub fn append(&mut self, next: Bufs) {
+        for (held, more) in [(&mut self.out, next.out), (&mut self.err, next.err)] {
+            if held.is_empty() {
+                *held = more;
+            } else {
+                held.extend_from_slice(&more);
+            }
+        }
+    }
 }
 
 /// One thing to do with every chunk of every input (find, linkify).
@@ -288,6 +305,9 @@ fn process<T: Task>(
     pf.line_terminator(settings.terminator);
     pf.line_numbers(task.needs_lines());
     pf.parallel(false);
+    // Blocks are the unit of parallel work; cutting one into pieces only
+    // adds a line count and a copy of the output per piece.
+    pf.piece_size(WHOLE_BLOCK);
     let run = Run {
         task,
         settings,
@@ -471,8 +491,7 @@ impl<T: Task> Run<'_, T> {
                 (piece, f)
             },
             |(piece, f)| {
-                bufs.out.extend_from_slice(&piece.out);
-                bufs.err.extend_from_slice(&piece.err);
+                bufs.append(piece);
                 found.add(f);
                 Ok(())
             },
@@ -732,4 +751,29 @@ fn progress_bar(size: Option<u64>, settings: &Settings) -> Option<indicatif::Pro
         bar.set_style(style);
     }
     Some(bar)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Bufs;
+
+    #[test]
+    fn pieces_appended_keep_their_order_on_both_streams() {
+        let bufs = |out: &str, err: &str| Bufs {
+            out: out.as_bytes().to_vec(),
+            err: err.as_bytes().to_vec(),
+        };
+        let mut held = Bufs::default();
+        held.append(bufs("a", ""));
+        held.append(bufs("", "x"));
+        held.append(bufs("bc", "y"));
+        held.append(Bufs::default());
+        assert_eq!((held.out.as_slice(), held.err.as_slice()), (&b"abc"[..], &b"xy"[..]));
+        // The first piece's buffer is taken, not copied.
+        let first = bufs("row\n", "");
+        let ptr = first.out.as_ptr();
+        let mut held = Bufs::default();
+        held.append(first);
+        assert_eq!(held.out.as_ptr(), ptr);
+    }
 }

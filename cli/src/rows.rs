@@ -33,9 +33,77 @@ const BUDGET: usize = 1 << 20;
 /// lookup), from the link's text to `,"iri":…,"uri":…,"display":…`.
 #[derive(Default)]
 struct Memo {
-    maps: [HashMap<Box<str>, Box<[u8]>>; 3],
+    maps: [HashMap<Box<str>, Box<[u8]>, Seeded>; 3],
     /// Bytes of keys and fields held.
     bytes: usize,
+}
+
+/// The memo's hasher: a multiply-rotate over eight bytes at a time, from a
+/// seed drawn per thread. A hit is the common case, and SipHash of the
+/// link's text cost more than the rest of the hit; the seed keeps the
+/// bucket of a text unpredictable, and the memo is small and bounded, so
+/// colliding texts could cost at most `CAP` comparisons a lookup.
+#[derive(Clone)]
+struct Seeded(u64);
+
+impl Default for Seeded {
+    fn default() -> Self {
+        use std::hash::BuildHasher;
+        Seeded(std::hash::RandomState::new().hash_one(0x6a73_6f6e_6c72_6f77_u64))
+    }
+}
+
+impl std::hash::BuildHasher for Seeded {
+    type Hasher = WordHasher;
+    fn build_hasher(&self) -> WordHasher {
+        WordHasher(self.0)
+    }
+}
+
+/// See [`Seeded`].
+struct WordHasher(u64);
+
+const MULTIPLIER: u64 = 0x9E37_79B9_7F4A_7C15;
+
+impl std::hash::Hasher for WordHasher {
+    /// Whole words, then the last eight bytes (overlapping the words
+    /// before when the length is not a multiple of eight) with the length.
+    fn write(&mut self, bytes: &[u8]) {
+        let len = bytes.len();
+        let word = |at: usize| match bytes.get(at..at + 8) {
+            Some(w) => u64::from_le_bytes(w.try_into().unwrap_or_default()),
+            // Shorter than a word: zero-padded.
+            None => {
+                let mut w = [0u8; 8];
+                w[..len - at].copy_from_slice(&bytes[at..]);
+                u64::from_le_bytes(w)
+            }
+        };
+        let mut at = 0;
+        while at + 8 < len {
+            self.mix(word(at));
+            at += 8;
+        }
+        self.mix(word(len.saturating_sub(8)) ^ (len as u64) << 56);
+    }
+
+    fn write_u8(&mut self, b: u8) {
+        self.mix(u64::from(b));
+    }
+
+    fn finish(&self) -> u64 {
+        // The high half folded into the low one: the table takes its
+        // bucket from the low bits, which a product alone draws from the
+        // low bits of the last word only.
+        (self.0 ^ self.0 >> 32).wrapping_mul(MULTIPLIER)
+    }
+}
+
+impl WordHasher {
+    #[inline]
+    fn mix(&mut self, w: u64) {
+        self.0 = (self.0.rotate_left(26) ^ w).wrapping_mul(MULTIPLIER);
+    }
 }
 
 thread_local! {
@@ -85,7 +153,11 @@ pub fn mapped_fields(out: &mut Vec<u8>, link: &ChunkLink<'_>) {
 fn compute(out: &mut Vec<u8>, kind: LinkKind, iri: &str) {
     out.extend_from_slice(b",\"iri\":");
     json_str(out, iri);
-    let uri = iriscan::to_uri(iri);
+    // The URI, and the form safe to show a user (UTS 39 host policy, bidi
+    // encoded) of the URI (of the IRI when it has none), computed together:
+    // the display mapping then starts from the IRI when the URI would map
+    // back to it.
+    let (uri, shown) = iriscan::display::map_for_display(kind, iri);
     match &uri {
         Ok(uri) => {
             out.extend_from_slice(b",\"uri\":");
@@ -96,12 +168,8 @@ fn compute(out: &mut Vec<u8>, kind: LinkKind, iri: &str) {
             json_str(out, &e.to_string());
         }
     }
-    // The form safe to show a user (UTS 39 host policy, bidi encoded):
-    // the display mapping starts from the URI, so it is given the one
-    // just computed when there is one.
     out.extend_from_slice(b",\"display\":");
-    let shown_from = uri.as_deref().unwrap_or(iri);
-    json_str(out, &iriscan::display::display_link(kind, shown_from));
+    json_str(out, &shown);
 }
 
 #[cfg(test)]
@@ -163,6 +231,26 @@ mod tests {
             assert_eq!(memo, fresh);
         }
         MEMO.with(|m| assert!(m.borrow().maps[0].keys().all(|k| !k.contains('\n'))));
+    }
+
+    #[test]
+    fn texts_that_differ_only_at_their_end_spread_over_buckets() {
+        use std::hash::BuildHasher;
+        let seeded = Seeded::default();
+        // Texts of 24 bytes that differ only in their last byte: the top
+        // byte of the last word, which a bare product leaves out of the
+        // low bits the table takes its bucket from.
+        let low_bits: std::collections::HashSet<u64> = (b' '..=b'~')
+            .map(|b| {
+                let text = format!("https://example.com/abc{}", char::from(b));
+                assert_eq!(text.len(), 24);
+                seeded.hash_one(text.as_str()) & 0x3FF
+            })
+            .collect();
+        assert!(low_bits.len() > 80, "{}", low_bits.len());
+        // And each thread draws its own seed.
+        let other = std::thread::spawn(|| Seeded::default().0).join().unwrap();
+        assert_ne!(other, seeded.0);
     }
 
     #[test]

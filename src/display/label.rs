@@ -14,7 +14,23 @@ pub(super) fn check_host(unicode: &str) -> Result<(), SpoofReason> {
     unicode
         .split('.')
         .filter(|label| !label.is_ascii())
-        .try_for_each(|label| check_label(label, tld))
+        .try_for_each(|label| check_label_remembered(label, tld))
+}
+
+/// [`check_label`], remembered per thread: a label comes back under many
+/// hosts (a TLD such as `рф`, a brand under several TLDs), and the checks
+/// cost thousands of instructions a label (NFD and confusables for the
+/// skeleton, the scripts of every character).
+fn check_label_remembered(label: &str, tld: &str) -> Result<(), SpoofReason> {
+    thread_local! {
+        static MEMO: crate::cache::HostMemo<Result<(), SpoofReason>> = crate::cache::HostMemo::new();
+    }
+    // Neither a label nor a TLD holds a dot: `label.tld` names the pair.
+    let mut key = String::with_capacity(label.len() + 1 + tld.len());
+    key.push_str(label);
+    key.push('.');
+    key.push_str(tld);
+    crate::cache::HostMemo::get(&MEMO, &key, |_| check_label(label, tld))
 }
 
 fn check_label(label: &str, tld: &str) -> Result<(), SpoofReason> {
@@ -61,10 +77,7 @@ fn check_label(label: &str, tld: &str) -> Result<(), SpoofReason> {
         }
     }
     // 7: characters that pass for ASCII.
-    if label
-        .chars()
-        .all(|c| c.is_ascii() || LATIN_ASCII_LOOKALIKES.contains(c))
-    {
+    if label.chars().all(|c| c.is_ascii() || is_latin_ascii_lookalike(c)) {
         let vouched = |c: &char| {
             LATIN_LOOKALIKE_TLDS
                 .iter()
@@ -74,14 +87,16 @@ fn check_label(label: &str, tld: &str) -> Result<(), SpoofReason> {
             return Err(SpoofReason::AsciiLookalike(c));
         }
     }
-    let chars: Vec<char> = label.chars().collect();
-    for (i, &c) in chars.iter().enumerate() {
-        if CJK_ASCII_LOOKALIKES.contains(c) {
-            let ascii_near = |j: Option<usize>| j.and_then(|j| chars.get(j)).is_some_and(|n| n.is_ascii());
-            if ascii_near(i.checked_sub(1)) || ascii_near(Some(i + 1)) {
+    let mut before: Option<char> = None;
+    let mut chars = label.chars().peekable();
+    while let Some(c) = chars.next() {
+        if is_cjk_ascii_lookalike(c) {
+            let ascii_near = |n: Option<char>| n.is_some_and(|n| n.is_ascii());
+            if ascii_near(before) || ascii_near(chars.peek().copied()) {
                 return Err(SpoofReason::AsciiLookalike(c));
             }
         }
+        before = Some(c);
     }
     Ok(())
 }
@@ -102,8 +117,11 @@ fn tld_vouches_for(script: Script, tld: &str) -> bool {
 /// prototype is a single ASCII letter: dotless ı (i), thorn þ (p), ƒ (f),
 /// ɣ (y), ɩ (i), ʋ (u). A label that adds only these to ASCII can pass for
 /// an ASCII name (`ımdb`). Letters with diacritics are not here: their
-/// prototypes keep the mark.
-const LATIN_ASCII_LOOKALIKES: &str = "ıþƒɣɩʋ";
+/// prototypes keep the mark. (A `match`: searching a string of them cost a
+/// hundred instructions a character.)
+fn is_latin_ascii_lookalike(c: char) -> bool {
+    matches!(c, 'ı' | 'þ' | 'ƒ' | 'ɣ' | 'ɩ' | 'ʋ')
+}
 
 /// TLDs under which a lookalike letter is ordinary spelling that users of
 /// the TLD's language read as itself: dotless ı in Turkish and Azerbaijani,
@@ -116,7 +134,9 @@ const LATIN_LOOKALIKE_TLDS: &[(char, &[&str])] = &[('ı', &["tr", "az"]), ('þ',
 /// 丶 (a dot or comma), 丿 and ノ (a slash), 〇 (o), へ and ヘ (^).
 /// Japanese and Chinese text around them is fine; ASCII around them is how
 /// `a一b.com` passes for `a-b.com`.
-const CJK_ASCII_LOOKALIKES: &str = "ー一丨丶丿ノ〇へヘ";
+fn is_cjk_ascii_lookalike(c: char) -> bool {
+    matches!(c, 'ー' | '一' | '丨' | '丶' | '丿' | 'ノ' | '〇' | 'へ' | 'ヘ')
+}
 
 fn is_joiner(c: char) -> bool {
     matches!(c, '\u{200C}' | '\u{200D}')
@@ -232,6 +252,49 @@ mod tests {
         assert!(is_mark('\u{94D}'));
         assert!(!is_mark('e'));
         assert!(!is_mark('é'));
+    }
+
+    /// The characters `is_latin_ascii_lookalike` accepts.
+    const LATIN_ASCII_LOOKALIKES: &str = "ıþƒɣɩʋ";
+    /// The characters `is_cjk_ascii_lookalike` accepts.
+    const CJK_ASCII_LOOKALIKES: &str = "ー一丨丶丿ノ〇へヘ";
+
+    #[test]
+    fn lookalike_matches_hold_exactly_the_table_characters() {
+        for (table, is_in) in [
+            (LATIN_ASCII_LOOKALIKES, is_latin_ascii_lookalike as fn(char) -> bool),
+            (CJK_ASCII_LOOKALIKES, is_cjk_ascii_lookalike),
+        ] {
+            for cp in 0..=0x3_FFFF {
+                if let Some(c) = char::from_u32(cp) {
+                    assert_eq!(is_in(c), table.contains(c), "{c}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_remembered_label_answers_as_the_check_does_under_each_tld() {
+        // The same label under TLDs that vouch for it and that do not.
+        for (label, tld) in [
+            ("аррӏе", "com"),
+            ("аррӏе", "рф"),
+            ("аррӏе", "com"),
+            ("ımdb", "tr"),
+            ("ımdb", "com"),
+            ("sony-ストア", "jp"),
+            ("a一b", "com"),
+            ("пример", "рф"),
+        ] {
+            for _ in 0..2 {
+                assert_eq!(
+                    check_label_remembered(label, tld),
+                    check_label(label, tld),
+                    "{label}.{tld}"
+                );
+            }
+        }
+        assert_ne!(check_label("ımdb", "tr"), check_label("ımdb", "com"));
     }
 
     #[test]

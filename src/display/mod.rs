@@ -370,6 +370,12 @@ fn display_iri_general(uri_or_iri: &str) -> String {
     let Ok(parsed) = IriRef::parse(&iri) else {
         return iri.into_owned();
     };
+    display_parsed(&iri, &parsed)
+}
+
+/// The rest of [`display_iri_general`], from the IRI of the URI (`iri`,
+/// parsed): the host policy for the host and for `mailto:` domains.
+fn display_parsed(iri: &str, parsed: &IriRef<'_>) -> String {
     // A reference without a scheme (`//host/path`) is resolved against a web
     // page in practice: treat its host as a DNS name.
     let dns = parsed.scheme().is_none_or(uses_dns);
@@ -489,7 +495,60 @@ fn rejected_invisible(host: &str) -> Option<char> {
 /// assert_eq!(shown, ["пример.рф", "xn--l-7sba6dbr.com", "a@bücher.de"]);
 /// ```
 pub fn display_link(kind: crate::LinkKind, iri: &str) -> String {
-    let shown = display_iri(iri);
+    without_added_scheme(kind, display_iri(iri))
+}
+
+/// A found link's URI and the text to show for it, together: what
+/// [`crate::to_uri`] and [`display_link`] of the URI (of the IRI when it
+/// has no URI) return, for `iri`, the link's [`crate::Link::iri`].
+///
+/// Computed together, the display form often needs no mapping back from
+/// the URI: when that mapping would give `iri` again (no `%`, characters
+/// an IRI shows, a host IDNA leaves as it is), `iri` is used as it is.
+///
+/// ```
+/// use iriscan::{display::{display_link, map_for_display}, Finder};
+/// let f = Finder::new();
+/// for l in f.links("https://例え.jp/パス and аррӏе.com and bob@bücher.de") {
+///     let iri = l.iri();
+///     let (uri, shown) = map_for_display(l.kind(), &iri);
+///     assert_eq!(uri, iriscan::to_uri(&iri));
+///     assert_eq!(shown, display_link(l.kind(), uri.as_deref().unwrap_or(&iri)));
+/// }
+/// let (uri, shown) = map_for_display(iriscan::LinkKind::Iri, "https://例え.jp/パス");
+/// assert_eq!(uri.unwrap(), "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9");
+/// assert_eq!(shown, "https://例え.jp/パス");
+/// ```
+pub fn map_for_display(kind: crate::LinkKind, iri: &str) -> (Result<Cow<'_, str>, crate::MapError>, String) {
+    let uri = crate::to_uri(iri);
+    let shown = match &uri {
+        Ok(uri) => display_mapped(iri, uri),
+        Err(_) => display_iri(iri),
+    };
+    (uri, without_added_scheme(kind, shown))
+}
+
+/// [`display_iri`] of `uri`, the URI of the IRI `iri`, starting from `iri`
+/// when the URI would map back to it.
+fn display_mapped(iri: &str, uri: &str) -> String {
+    if is_plain_ascii_link(uri) {
+        return uri.to_owned();
+    }
+    // `display_iri_general` takes a valid ASCII URI as it is, then maps
+    // it back to an IRI: that IRI is `iri` when the round trip is exact.
+    if uri.is_ascii() && crate::iri::quick::quick_valid_iri(uri) {
+        if let Ok(parsed) = IriRef::parse(iri) {
+            if parsed.maps_back_to_itself() {
+                return display_parsed(iri, &parsed);
+            }
+        }
+    }
+    display_iri_general(uri)
+}
+
+/// `shown` without the `mailto:` or default scheme that an email or a
+/// scheme-less domain did not have as written.
+fn without_added_scheme(kind: crate::LinkKind, shown: String) -> String {
     match kind {
         crate::LinkKind::Iri => shown,
         crate::LinkKind::Email => shown.strip_prefix("mailto:").map(str::to_owned).unwrap_or(shown),
@@ -576,5 +635,53 @@ mod tests {
             }
         }
         assert!(checked > 300, "{checked}");
+    }
+
+    /// `map_for_display` answers what `to_uri` and `display_link` of the
+    /// URI answer, on every link of the corpora and on IRIs that take each
+    /// way through it (plain ASCII, the round trip from the IRI, the
+    /// mapping back from the URI, no URI at all).
+    #[test]
+    fn map_for_display_answers_as_to_uri_and_display_link_of_the_uri() {
+        use crate::LinkKind;
+        let finder = crate::Finder::new();
+        let mut links: Vec<(LinkKind, String)> = Vec::new();
+        for entry in std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/corpora")).unwrap() {
+            let path = entry.unwrap().path();
+            if path.extension().is_some_and(|e| e == "txt") {
+                let text = String::from_utf8_lossy(&std::fs::read(&path).unwrap()).into_owned();
+                links.extend(finder.links(&text).map(|l| (l.kind(), l.iri().into_owned())));
+            }
+        }
+        let text = "https://例え.jp/パス?q=値 https://аррӏе.com/login http://xn--e1afmkfd.xn--p1ai/%D0%BF \
+                    https://example.com/\u{202E}gpj.exe http://例え.JP/ https://ＥＸＡＭＰＬＥ.com/ \
+                    bob@bücher.de bob@аррӏе.com josé@example.com пример.рф раураl.com www.例え.jp/é \
+                    https://xn--a.例え.jp/ ftp://сахар.рф/ф https://gооgle.com/ http://a_b.example/é \
+                    https://sony-ストア.jp/ https://ımdb.com/ mailto:a@b.example,c@例え.jp";
+        links.extend(finder.links(text).map(|l| (l.kind(), l.iri().into_owned())));
+        links.extend(
+            [
+                "foo://bücher.de/x",
+                "urn:x:é",
+                "https://example.com/?\u{E000}",
+                "https://example.com/a\u{3000}b",
+                "https://be\u{301}cher.de/",
+                "http://[::1]/é",
+            ]
+            .map(|s| (LinkKind::Iri, s.to_owned())),
+        );
+        let mut round_trips = 0;
+        for (kind, iri) in &links {
+            let uri = crate::to_uri(iri);
+            let expected = display_link(*kind, uri.as_deref().unwrap_or(iri));
+            let (got_uri, shown) = map_for_display(*kind, iri);
+            assert_eq!(got_uri, uri, "{iri}");
+            assert_eq!(shown, expected, "{iri}");
+            round_trips += usize::from(IriRef::parse(iri).is_ok_and(|p| p.maps_back_to_itself()) && !iri.is_ascii());
+        }
+        assert!(
+            round_trips > 100,
+            "the round trip should cover the common non-ASCII links ({round_trips})"
+        );
     }
 }

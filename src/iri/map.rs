@@ -500,10 +500,26 @@ fn host_to_unicode(iri: Cow<'_, str>) -> Cow<'_, str> {
     if parsed.host_kind() != Some(HostKind::RegName) || !uses_dns(scheme) {
         return iri;
     }
+    let Some(shown) = unicode_host(host) else { return iri };
+    let (hs, he) = parsed.spans().host;
+    let mut out = String::with_capacity(iri.len() + shown.len());
+    out.push_str(&iri[..hs]);
+    out.push_str(&shown);
+    out.push_str(&iri[he..]);
+    // What IDNA returns must still be a valid IRI host; if not, keep ACE.
+    if IriRef::parse(&out).is_err() {
+        return iri;
+    }
+    Cow::Owned(out)
+}
+
+/// The host [`to_iri`] shows for the DNS host `host` of a URI: its `xn--`
+/// labels in Unicode, or `None` when it stays as written.
+fn unicode_host(host: &str) -> Option<String> {
     // A host with percent-encodings is shown as written (see `to_iri`).
     let has_ace = host.split('.').any(is_ace_label);
     if !has_ace || host.contains('%') {
-        return iri;
+        return None;
     }
     // Keep the ASCII form unless every label converts cleanly and the result
     // is itself a valid, displayable reg-name.
@@ -514,34 +530,79 @@ fn host_to_unicode(iri: Cow<'_, str>) -> Cow<'_, str> {
         let (unicode, result) = idna::domain_to_unicode(h);
         let fit = result.is_ok() && unicode.chars().all(|c| c.is_ascii() || fit_for_iri(c, false));
         fit.then_some(unicode)
-    });
-    let Some(unicode) = unicode else { return iri };
-    let (hs, he) = parsed.spans().host;
-    let mut out = String::with_capacity(iri.len() + unicode.len());
-    out.push_str(&iri[..hs]);
+    })?;
     // Keep the case of ASCII labels as written; only ACE labels change.
     let written: Vec<&str> = host.split('.').collect();
     let uni: Vec<&str> = unicode.split('.').collect();
-    if written.len() == uni.len() {
-        for (n, (w, u)) in written.iter().zip(&uni).enumerate() {
-            if n > 0 {
-                out.push('.');
-            }
-            if is_ace_label(w) {
-                out.push_str(u);
-            } else {
-                out.push_str(w);
+    if written.len() != uni.len() {
+        return Some(unicode);
+    }
+    let mut out = String::with_capacity(unicode.len());
+    for (n, (w, u)) in written.iter().zip(&uni).enumerate() {
+        if n > 0 {
+            out.push('.');
+        }
+        out.push_str(if is_ace_label(w) { u } else { w });
+    }
+    Some(out)
+}
+
+/// Whether the non-ASCII DNS host `host` of an IRI comes back as written
+/// from [`to_iri`] of the IRI's URI: IDNA accepts it, and its ASCII form
+/// turns back into it (it is lowercase, NFC, with nothing IDNA maps).
+pub(crate) fn idna_round_trips(host: &str) -> bool {
+    let mut ascii = String::with_capacity(host.len() + 16);
+    push_idna_host(&mut ascii, host).is_ok() && unicode_host(&ascii).is_some_and(|u| u == host)
+}
+
+impl IriRef<'_> {
+    /// Whether [`to_iri`] of this IRI's URI ([`to_uri`], default options)
+    /// is this IRI again, character for character, so that a caller who
+    /// has both can skip the URI → IRI mapping. Checked without mapping:
+    /// no `%` (the mapping back decodes every `%XX` it may), every
+    /// non-ASCII character outside a DNS host one the mapping back decodes
+    /// ([`fit_for_iri`]), a DNS host that IDNA turns back into itself (or
+    /// an ASCII one without `xn--` labels, which stays as it is), and no
+    /// non-ASCII `mailto:` domain (those stay punycode in the IRI of the
+    /// URI). `false` for anything else, relative references included.
+    pub(crate) fn maps_back_to_itself(&self) -> bool {
+        let s = self.as_str();
+        let Some(scheme) = self.scheme() else { return false };
+        if memchr::memchr(b'%', s.as_bytes()).is_some() {
+            return false;
+        }
+        let dns = uses_dns(scheme);
+        // The span whose characters IDNA maps (and the check below skips).
+        let mut idna_span = (0, 0);
+        if let Some(host) = self.host() {
+            if dns && self.host_kind() == Some(HostKind::RegName) {
+                if host.is_ascii() {
+                    if host.split('.').any(is_ace_label) {
+                        return false;
+                    }
+                } else if idna_round_trips(host) {
+                    idna_span = self.spans().host;
+                } else {
+                    return false;
+                }
             }
         }
-    } else {
-        out.push_str(&unicode);
+        if s.is_ascii() {
+            return true;
+        }
+        if scheme.eq_ignore_ascii_case("mailto") {
+            let (ps, pe) = self.spans().path;
+            let idn_domain = s[ps..pe]
+                .split(',')
+                .any(|addr| addr.rfind('@').is_some_and(|at| !addr[at + 1..].is_ascii()));
+            if idn_domain {
+                return false;
+            }
+        }
+        let (hs, he) = idna_span;
+        s.char_indices()
+            .all(|(i, c)| c.is_ascii() || (hs <= i && i < he) || fit_for_iri(c, false))
     }
-    out.push_str(&iri[he..]);
-    // What IDNA returns must still be a valid IRI host; if not, keep ACE.
-    if IriRef::parse(&out).is_err() {
-        return iri;
-    }
-    Cow::Owned(out)
 }
 
 /// Converts a Legacy Extended IRI (reference) to an IRI (reference) by
@@ -614,5 +675,49 @@ mod tests {
             }
         }
         assert!(memo.slots.iter().flatten().all(|(key, _)| key.len() <= IDNA_MAX_KEY));
+    }
+
+    /// IRIs the round trip keeps, and each way it can fail to: `%XX` that
+    /// the mapping back decodes, characters it keeps encoded, hosts IDNA
+    /// changes (case, width, NFD, `xn--` written), `mailto:` IDN domains.
+    #[test]
+    fn an_iri_that_maps_back_to_itself_is_what_to_iri_of_its_uri_gives() {
+        let kept = [
+            "https://例え.jp/パス?q=値#frag",
+            "https://пример.рф/путь",
+            "http://user:пароль@bücher.de:8080/é",
+            "https://example.com/é",
+            "https://EXAMPLE.com/Path",
+            "mailto:josé@example.com",
+            "urn:x:é",
+            "foo://bücher.de/x",
+        ];
+        let changed = [
+            "https://例え.jp/%E3%83%91",
+            "https://example.com/a%41",
+            "https://例え.JP/x",
+            "https://ＥＸＡＭＰＬＥ.com/",
+            "https://be\u{301}cher.de/",
+            "https://xn--r8jz45g.jp/",
+            "https://XN--R8JZ45G.jp/",
+            "mailto:a@bücher.de",
+            "https://example.com/\u{FFFD}",
+            "https://example.com/a\u{3000}b",
+            "https://example.com/?\u{E000}",
+        ];
+        for iri in kept.iter().chain(&changed) {
+            let Ok(parsed) = IriRef::parse(iri) else { continue };
+            let Ok(uri) = to_uri(iri) else { continue };
+            let back = to_iri(&uri);
+            if parsed.maps_back_to_itself() {
+                assert_eq!(back, *iri, "{iri}");
+            }
+            assert_eq!(
+                parsed.maps_back_to_itself(),
+                kept.contains(iri),
+                "{iri} -> {uri} -> {back}"
+            );
+        }
+        assert!(!IriRef::parse("//例え.jp/").unwrap().maps_back_to_itself());
     }
 }
