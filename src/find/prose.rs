@@ -420,6 +420,8 @@ fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
     }
     if marker.is_some_and(|m| matches!(m, b'*' | b'_' | b'~')) {
         end = markup_end(text, raw.start, end);
+    } else if link.last() == Some(&b'*') {
+        end = end.min(raw.start + bold_close_end(link));
     }
     // `http://example.com's page`: an English possessive after a link is
     // prose, though `'` is a sub-delim RFC 3986 allows there (issue 13,
@@ -702,6 +704,20 @@ fn asciidoc_end(text: &str, start: usize, end: usize) -> usize {
         start + open
     } else {
         end
+    }
+}
+
+/// The end of `link` without the `*` that close an emphasis opened before
+/// it (`**Homepage: https://example.com/a**`, 3 peer-suite cases): a run of
+/// two or more, or a single `*` not after `/` (`…/*` is a glob, as in
+/// `https://*.example.com/*`). UTS 58 includes `*`.
+fn bold_close_end(link: &[u8]) -> usize {
+    let stars = link.iter().rev().take_while(|&&c| c == b'*').count();
+    let glob = stars == 1 && link.len() >= 2 && link[link.len() - 2] == b'/';
+    if stars >= link.len() || glob {
+        link.len()
+    } else {
+        link.len() - stars
     }
 }
 

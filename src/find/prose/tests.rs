@@ -138,6 +138,17 @@ fn markup_markers_around_a_link_are_not_part_of_it() {
 }
 
 #[test]
+fn emphasis_closed_after_a_link_is_not_part_of_it() {
+    assert_eq!(
+        links("**Homepage: https://example.com/a** and more"),
+        ["https://example.com/a"]
+    );
+    assert_eq!(links("*see https://example.org*"), ["https://example.org"]);
+    // A glob's `/*` stays.
+    assert_eq!(links("matches https://example.com/* only"), ["https://example.com/*"]);
+}
+
+#[test]
 fn asciidoc_link_text_in_brackets_is_not_part_of_the_link() {
     assert_eq!(
         links("https://opencollective.com/asciidoctor[OpenCollective] を通じて"),
