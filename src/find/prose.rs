@@ -681,9 +681,10 @@ fn entity_end(text: &str, start: usize, end: usize) -> usize {
 /// AsciiDoc's URL macro `https://…[text]` (and `url[]`): the brackets hold
 /// the link text, so the link ends before them: when the link ends with
 /// the `]` that closes them, or ends inside them (at the white space in
-/// `[Latest Release]`). A `[` after `= & ? : @` is a query key's index and
-/// one after `//` an IPv6 host: they stay (`?a[0]=1`, `http://[::1]/`).
-/// 14 real lines.
+/// `[Latest Release]`). A `[` after `= & ? : @` is a query key's index,
+/// one after `//` an IPv6 host, and one after `_` part of a page name
+/// (`…/wiki/Blur_[band]`, `…/path_[more]`: 6 peer-suite cases): they stay
+/// (`?a[0]=1`, `http://[::1]/`). 14 real lines.
 fn asciidoc_end(text: &str, start: usize, end: usize) -> usize {
     let s = &text[start..end];
     let Some(open) = s.find('[') else {
@@ -694,7 +695,7 @@ fn asciidoc_end(text: &str, start: usize, end: usize) -> usize {
     // mailing list]`, 2 held-out lines); after the `//` of the authority a
     // `[` opens an IPv6 host.
     let ipv6_host = sb[open - 1] == b'/' && open >= 2 && sb[open - 2] == b'/';
-    if open == 0 || ipv6_host || matches!(sb[open - 1], b'=' | b'&' | b'?' | b':' | b'@' | b'[') {
+    if open == 0 || ipv6_host || matches!(sb[open - 1], b'=' | b'&' | b'?' | b':' | b'@' | b'[' | b'_') {
         return end;
     }
     let closes_at_end = s.ends_with(']') && !s[open + 1..s.len() - 1].contains(['[', ']']);

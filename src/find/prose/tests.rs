@@ -174,6 +174,10 @@ fn asciidoc_link_text_in_brackets_is_not_part_of_the_link() {
     // A query index and an IPv6 host keep their brackets.
     assert_eq!(links("https://example.com/?a[0]=1"), ["https://example.com/?a[0]=1"]);
     assert_eq!(links("http://[::1]/x"), ["http://[::1]/x"]);
+    assert_eq!(
+        links("see https://en.wikipedia.org/wiki/Blur_[band] wat"),
+        ["https://en.wikipedia.org/wiki/Blur_[band]"]
+    );
 }
 
 #[test]
