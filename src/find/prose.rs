@@ -13,7 +13,9 @@
 //! Two kinds of hooks:
 //!
 //! * [`refine`] runs on every link the general rules or the one-pass paths
-//!   found, and only shortens or drops it, so both paths stay in step;
+//!   found, and only shortens or drops it (but for the `'` that close a
+//!   quote opened in the link, which it takes back), so both paths stay
+//!   in step;
 //! * the `*_at_script_change`, [`is_prose_domain_dot`] and
 //!   [`markup_pair_closes`] helpers are asked by the domain and email
 //!   stages, which hand such input to the general rules
@@ -170,7 +172,7 @@ pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) 
 
 /// Applies the default-mode rules of this module to a link found by the
 /// other stages: `None` drops it, otherwise it comes back the same or
-/// shorter.
+/// shorter, or longer by the `'` that close quotes opened in it.
 pub(super) fn refine(f: &Finder, text: &str, raw: Raw) -> Option<Raw> {
     debug_assert!(!f.strict_uts58);
     if raw.folded {
@@ -434,6 +436,10 @@ fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
         end -= 2;
     }
     if end == raw.end {
+        let b = text.as_bytes();
+        if b.get(end) == Some(&b'\'') && marker != Some(b'\'') {
+            raw.end += closing_apostrophes(link, &b[end..]);
+        }
         return Some(raw);
     }
     end = trim_end(f, text, raw.start, end);
@@ -445,6 +451,27 @@ fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
     }
     raw.end = end;
     Some(raw)
+}
+
+/// How many of the `'` that follow a link (`after` starts with them) close
+/// quotes opened in it and belong to it (`…/a'b'`, `…/'_(foo)'`,
+/// `…/blah_'singlequoted'`: 9 peer-suite cases): as many as make the
+/// link's `'` even, when only white space or punctuation follows them.
+/// UTS 58 makes `'` Soft, so a trailing one is dropped; RFC 3986 allows it.
+fn closing_apostrophes(link: &[u8], after: &[u8]) -> usize {
+    let t = after.iter().take_while(|&&c| c == b'\'').count();
+    let ends = after
+        .get(t)
+        .is_none_or(|&c| c <= b' ' || matches!(c, b'.' | b',' | b';' | b':' | b'!' | b'?' | b')'));
+    if t > 8 || !ends {
+        return 0;
+    }
+    let q = link.iter().filter(|&&c| c == b'\'').count();
+    if (q + t) % 2 == 0 {
+        t
+    } else {
+        t - 1
+    }
 }
 
 /// Whether `link` holds a non-ASCII byte, and whether it holds a `[`: the

@@ -349,3 +349,13 @@ fn script_change_helpers_read_ascii_next_to_cjk() {
     assert!(mixes_unspaced_script("org의"));
     assert!(!mixes_unspaced_script("пример"));
 }
+
+#[test]
+fn apostrophes_closing_quotes_opened_in_a_link_stay() {
+    assert_eq!(links("http://example.org/a'b' ok"), ["http://example.org/a'b'"]);
+    assert_eq!(links("http://example.org/'_(foo)'"), ["http://example.org/'_(foo)'"]);
+    assert_eq!(links("http://example.org/'''"), ["http://example.org/''"]);
+    // A quote around the link, or one alone after it, is prose.
+    assert_eq!(links("'http://example.org/a'"), ["http://example.org/a"]);
+    assert_eq!(links("see http://example.org/a' ok"), ["http://example.org/a"]);
+}
