@@ -30,10 +30,10 @@ pub(super) fn is_fullwidth_excluded(c: char) -> bool {
 }
 
 /// The length of a URL template placeholder `<name>` at `b[i]` (a `<`)
-/// inside a link, if it is one: right after `/` or `=`, a name of ASCII
-/// letters, digits, `_` and `-` that starts with a letter, then `>`
+/// inside a link, if it is one: right after `/`, `=` or `_`, a name of
+/// ASCII letters, digits, `_` and `-` that starts with a letter, then `>`
 /// (`https://github.com/<user>/repo`, `…/campaign/?v=<code>`: 2 held-out
-/// lines, and issue 13 cluster 6). A template is one link, as with
+/// lines, and issue 13 cluster 6; `…/exemplary_<remix>`, a peer case). A template is one link, as with
 /// `{…}` placeholders; the IRI it denotes carries `%3C` and `%3E`
 /// (`repair::repair_iri`). HTML's inline elements are tags after a link,
 /// not placeholders (`https://example.com/<br>`). Default mode only.
@@ -45,7 +45,7 @@ pub(super) fn placeholder_len(b: &[u8], i: usize, limit: usize) -> Option<usize>
         b"sup", b"wbr", b"span", b"strong",
     ];
     debug_assert_eq!(b[i], b'<');
-    if i == 0 || !matches!(b[i - 1], b'/' | b'=') || !b.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
+    if i == 0 || !matches!(b[i - 1], b'/' | b'=' | b'_') || !b.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
         return None;
     }
     let hi = limit.min(b.len()).min(i + 66);
