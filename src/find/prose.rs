@@ -601,6 +601,11 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
     if is_cjk_stop(c) {
         return start + i;
     }
+    match host_goes_on(s, i) {
+        Some(true) => return later_cjk_stop(s, i).map_or(end, |p| start + p),
+        Some(false) => return start,
+        None => {}
+    }
     if !is_unspaced_script(c) {
         return end;
     }
@@ -618,6 +623,36 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
         return later_cjk_stop(s, i).map_or(end, |p| start + p);
     }
     start + i
+}
+
+/// For a first non-ASCII character at `s[i]` inside the host of the IRI
+/// `s`: `Some(true)` when a dot and a TLD follow it in the host, so the host itself
+/// is written in that script (`http://exampleこれは日本語です.com/…`, not
+/// prose glued to `http://example`); `Some(false)` when it sits in an
+/// `xn--` label, which must be ASCII (RFC 5891 §4.2.3.1): no link. `None`:
+/// not in a host, or no dot follows (`http://example.comだよね`).
+fn host_goes_on(s: &str, i: usize) -> Option<bool> {
+    let sb = s.as_bytes();
+    let colon = memchr::memchr(b':', &sb[..i])?;
+    if !sb[colon + 1..].starts_with(b"//") || colon + 3 > i {
+        return None;
+    }
+    let a = colon + 3;
+    if sb[a..i].iter().any(|&c| matches!(c, b'/' | b'?' | b'#')) {
+        return None;
+    }
+    let label = sb[a..i].iter().rposition(|&c| c == b'.').map_or(a, |p| a + p + 1);
+    if sb[label..i].len() >= 4 && sb[label..label + 4].eq_ignore_ascii_case(b"xn--") {
+        return Some(false);
+    }
+    let host_end = sb[i..]
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
+        .map_or(sb.len(), |p| i + p);
+    // The name must go on to a TLD (`…だよね.comtest/…` is prose glued to
+    // `http://example.com`, as twitter-text reads it).
+    let last = memchr::memrchr(b'.', &sb[i..host_end])?;
+    is_tld(&s[i + last + 1..host_end]).then_some(true)
 }
 
 /// Whether the run of CJK or Hangul at `s[i..]`, right after the `/` that

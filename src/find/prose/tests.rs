@@ -359,3 +359,15 @@ fn apostrophes_closing_quotes_opened_in_a_link_stay() {
     assert_eq!(links("'http://example.org/a'"), ["http://example.org/a"]);
     assert_eq!(links("see http://example.org/a' ok"), ["http://example.org/a"]);
 }
+
+#[test]
+fn host_written_in_cjk_after_ascii_stays_whole() {
+    assert_eq!(
+        links("http://exampleこれは日本語です.com/path/index.html ok"),
+        ["http://exampleこれは日本語です.com/path/index.html"]
+    );
+    // Prose glued after an ASCII host still ends the link.
+    assert_eq!(links("http://example.comだよね"), ["http://example.com"]);
+    // An `xn--` label is ASCII: no link.
+    assert!(links("Hello http://xn--はじめよう.com/index.html").is_empty());
+}
