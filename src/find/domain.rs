@@ -7,14 +7,15 @@ use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, plain_email};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::host::{
-    ascii_label_end, ascii_name_start, dns_labels_ok, label_end, mixed_label_end, mixed_name_start, AsciiLabels,
+    ascii_label_end, ascii_name_start, dns_labels_ok, has_non_ascii_a_label, label_end, mixed_label_end,
+    mixed_name_start, AsciiLabels,
 };
 use super::prose::{
     is_prose_domain_dot, is_unspaced_script, markup_pair_closes, mixes_unspaced_script, start_at_script_change,
     tld_end_at_script_change,
 };
 use super::repair::validate_tail;
-use super::tld::{is_file_extension, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES};
+use super::tld::{is_file_extension, is_special_use_tld, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES};
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char};
@@ -108,7 +109,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
         _ => return Plain::Ask,
     }
     let tld = || &text[after..tld_end];
-    if ascii && !crate::chars::is_label_tld(b, after, tld_end) {
+    if ascii && !crate::chars::is_label_tld(b, after, tld_end) && !is_special_use_tld(tld()) {
         return Plain::NoLink;
     }
     if !ascii && !is_tld(tld()) {
@@ -133,6 +134,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     }
     if !labels.ok() {
         return Plain::NoLink;
+    }
+    if !ascii && has_non_ascii_a_label(&text[s..tld_end]) {
+        return Plain::Ask; // `xn--はじめよう.com` (host.rs)
     }
     if s > 0 && b[s - 1] == b'@' {
         return plain_email(f, b, s, tld_end, floor);
@@ -266,7 +270,8 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             return None; // a dot inside an email's local part (`user.name+tag@…`)
         }
     }
-    if !is_tld(&text[after..tld_end]) {
+    let tld = &text[after..tld_end];
+    if !is_tld(tld) && (strict || !is_special_use_tld(tld)) {
         return None;
     }
     // `x-my.app+v2://…`: the name is the start of a scheme, not a domain.
@@ -455,6 +460,10 @@ mod tests {
         ".png",
         ".py",
         ".xn--p1ai",
+        "xn--",
+        "XN--",
+        ".onion",
+        ".localhost",
         ".example",
         ".c0m",
         ".co-",

@@ -32,7 +32,31 @@ pub(super) fn dns_labels_ok(host: &str) -> bool {
         }
         prev = if dot { '.' } else { c };
     }
-    !host.is_empty() && prev != '.' && prev != '-'
+    !host.is_empty() && prev != '.' && prev != '-' && !has_non_ascii_a_label(host)
+}
+
+/// Whether a label of `host` starts with the ACE prefix `xn--` (any case)
+/// and goes on with a character that is not ASCII. Such a label is an
+/// A-label, which is ASCII by definition (RFC 5890 §2.3.2.1, RFC 5891
+/// §4.2.3.1): `xn--はじめよう.com` is no host name, neither Unicode nor
+/// Punycode. Only names that hold non-ASCII characters can have one.
+pub(super) fn has_non_ascii_a_label(host: &str) -> bool {
+    let b = host.as_bytes();
+    host.match_indices("--").any(|(p, _)| {
+        // `xn` before the `--`, at the start of a label.
+        let prefix = p >= 2 && b[p - 2..p].eq_ignore_ascii_case(b"xn") && (p == 2 || !is_label_part(host, p - 2));
+        prefix && {
+            let rest = &host[p + 2..];
+            let end = rest.find(is_domain_dot).unwrap_or(rest.len());
+            !rest[..end].is_ascii()
+        }
+    })
+}
+
+/// Whether the character that ends just before `i` in `host` is part of a
+/// label (not a domain dot): then a label does not start at `i`.
+fn is_label_part(host: &str, i: usize) -> bool {
+    host[..i].chars().next_back().is_some_and(|c| !is_domain_dot(c))
 }
 
 /// The length of `host` without the `-` it ends with, when that leaves a

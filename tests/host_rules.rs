@@ -1,0 +1,65 @@
+//! One test per host, domain, TLD and email rule added for the peer suites
+//! (issue 13: `tests/data/peers/`), named for the rule. Each rule is in
+//! `src/find/host.rs`, `src/find/tld.rs` or `src/find/domain.rs`.
+
+use iriscan::Finder;
+
+fn found(text: &str) -> Vec<String> {
+    Finder::new().links(text).map(|l| l.as_str().to_owned()).collect()
+}
+
+fn found_strict(text: &str) -> Vec<String> {
+    let mut f = Finder::new();
+    f.strict_uts58(true);
+    f.links(text).map(|l| l.as_str().to_owned()).collect()
+}
+
+/// RFC 5890 §2.3.2.1, RFC 5891 §4.2.3.1: a label with the ACE prefix
+/// `xn--` is an A-label, ASCII by definition; one that goes on in another
+/// script is no label, so the name is no host (twitter-text:
+/// `http://xn--はじめよう.com/index.html` has no link).
+#[test]
+fn an_xn_label_must_be_ascii() {
+    assert!(found("xn--はじめよう.com").is_empty());
+    assert!(found("see xn--はじめよう.com/index.html").is_empty());
+    assert!(found("a@xn--пример.com").is_empty());
+    assert!(found("www.XN--пример.рф").is_empty());
+    assert!(found_strict("xn--はじめよう.com").is_empty());
+    // ASCII A-labels link as before, in any case and in any position.
+    assert_eq!(found("xn--bcher-kva.com"), ["xn--bcher-kva.com"]);
+    assert_eq!(found("пример.xn--p1ai"), ["пример.xn--p1ai"]);
+    assert_eq!(found("abc.XN--11B4C3D"), ["abc.XN--11B4C3D"]);
+    assert_eq!(
+        found("a xn-----ctdbabcfhu9c2b9l1acccr4c.xn--mgbah1a3hjkrd b"),
+        ["xn-----ctdbabcfhu9c2b9l1acccr4c.xn--mgbah1a3hjkrd"]
+    );
+    // `xn--` inside a label is no prefix: the Unicode label is fine.
+    assert_eq!(found("axn--пример.рф"), ["axn--пример.рф"]);
+    assert_eq!(
+        found("http://xn--bcher-kva.example/"),
+        ["http://xn--bcher-kva.example/"]
+    );
+}
+
+/// RFC 7686 `onion` and RFC 6761 `localhost` name hosts though IANA's root
+/// zone list has neither: linked as TLDs in the default mode, never in
+/// strict UTS #58 mode; `invalid`, `example`, `test`, `local` stay unlinked.
+#[test]
+fn special_use_names_onion_and_localhost_are_tlds() {
+    assert_eq!(found("foo.onion"), ["foo.onion"]);
+    assert_eq!(found("mail foo@bar.onion now"), ["foo@bar.onion"]);
+    assert_eq!(found("redirects me to www.localhost which"), ["www.localhost"]);
+    assert_eq!(found("open app.LOCALHOST:3000/x."), ["app.LOCALHOST:3000/x"]);
+    assert!(found_strict("foo.onion www.localhost").is_empty());
+    for name in [
+        "example.invalid",
+        "config.example",
+        "foo.test",
+        "Makefile.local",
+        "foo.onionx",
+    ] {
+        assert!(found(name).is_empty(), "{name}");
+    }
+    // The name must still end at the special-use label.
+    assert!(found("foo.onion.qqqq").is_empty());
+}
