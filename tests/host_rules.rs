@@ -63,3 +63,30 @@ fn special_use_names_onion_and_localhost_are_tlds() {
     // The name must still end at the special-use label.
     assert!(found("foo.onion.qqqq").is_empty());
 }
+
+/// `_` in a label before the last two (`gcs_test_env.storage.googleapis.com`,
+/// Autolinker, GFM; RFC 2181 §11 puts no limit on DNS labels): the name
+/// is whole. Not in the last two labels, never first, never in an email's
+/// domain.
+#[test]
+fn underscores_are_allowed_before_the_last_two_labels() {
+    assert_eq!(
+        found("see gcs_test_env.storage.googleapis.com/file.pdf now"),
+        ["gcs_test_env.storage.googleapis.com/file.pdf"]
+    );
+    assert_eq!(found("sub_domain.yahoo.com:8080/x"), ["sub_domain.yahoo.com:8080/x"]);
+    assert_eq!(found("a.b_c.d.example.org"), ["a.b_c.d.example.org"]);
+    for text in [
+        "foo_bar.com",
+        "a.b_c.org",
+        "_dmarc.example.com",
+        "__init__.example.com",
+        "a@my_host.example.com",
+        "x/my_host.example.com",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert!(found_strict("sub_domain.yahoo.com")
+        .iter()
+        .all(|l| l == "domain.yahoo.com"));
+}

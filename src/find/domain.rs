@@ -132,6 +132,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     if s == dot || (s > 0 && b[s - 1] >= 0x80) || (s == lo && lo > floor) {
         return Plain::Ask;
     }
+    if s > 0 && b[s - 1] == b'_' && b[s..dot].contains(&b'.') {
+        return Plain::Ask; // `_` in a subdomain label (`underscore_labels_start`)
+    }
     if !labels.ok() {
         return Plain::NoLink;
     }
@@ -232,6 +235,31 @@ fn after_network_path_slashes(b: &[u8], s: usize) -> bool {
             ))
 }
 
+/// The start of a name whose labels before the last two hold `_`
+/// (`gcs_test_env.storage.googleapis.com`, `sub_domain.yahoo.com`), when
+/// the walk back over labels stopped at `s` on such an underscore: host
+/// names of storage buckets, CDNs and internal services carry it, and
+/// GFM, Autolinker and the DNS itself (RFC 2181 §11) accept it there. The
+/// last two labels stay without `_` (`foo_bar.com`, `a.b_c.org`: code
+/// names), a name never starts with `_` (`_dmarc.example.com` is a DNS
+/// record name, `_example.com` an identifier), and an email's domain takes
+/// none (RFC 5321): then `s` is returned as it was.
+fn underscore_labels_start(b: &[u8], s: usize, dot: usize, lo: usize) -> usize {
+    if s <= lo || b[s - 1] != b'_' || !b[s..dot].contains(&b'.') {
+        return s;
+    }
+    let mut t = s;
+    while t > lo && (has_class(b[t - 1], LABEL_BYTE | DOT_BYTE) || b[t - 1] == b'_') {
+        t -= 1;
+    }
+    let bad_start = matches!(b[t], b'_' | b'.' | b'-') || (t > 0 && b[t - 1] == b'@');
+    if bad_start {
+        s
+    } else {
+        t
+    }
+}
+
 /// The general rules for a scheme-less domain or email at `dot`.
 fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
     let strict = f.strict_uts58;
@@ -307,6 +335,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         } else {
             break;
         }
+    }
+    if !strict {
+        s = underscore_labels_start(b, s, dot, lo);
     }
     // The name goes on past the cap: longer than any DNS name, and a link
     // never starts in the middle of one.
