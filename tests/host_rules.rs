@@ -90,3 +90,24 @@ fn underscores_are_allowed_before_the_last_two_labels() {
         .iter()
         .all(|l| l == "domain.yahoo.com"));
 }
+
+/// No label is empty, so dots before a name's first label are the
+/// writer's, not the name's (anchorme: `.example.com.`): the name starts
+/// after them, unless a path or identifier character comes first.
+#[test]
+fn leading_dots_are_not_part_of_a_name() {
+    assert_eq!(found(".Wordpress.com?p=1263X."), ["Wordpress.com?p=1263X"]);
+    assert_eq!(found("see ..example.org now"), ["example.org"]);
+    assert_eq!(found("Domain=.example.com;"), ["example.com"]);
+    for text in [
+        "../foo.com",
+        "$.x.com",
+        "*.example.com",
+        "a@.example.com",
+        "www.example..com",
+        "..com",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert!(found_strict(".example.com").iter().all(|l| l == "example.com"));
+}

@@ -136,7 +136,8 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
         return Plain::Ask; // `_` in a subdomain label (`underscore_labels_start`)
     }
     if !labels.ok() {
-        return Plain::NoLink;
+        // `...example.com`: the general rules drop the dots (`after_leading_dots`).
+        return if b[s] == b'.' { Plain::Ask } else { Plain::NoLink };
     }
     if !ascii && has_non_ascii_a_label(&text[s..tld_end]) {
         return Plain::Ask; // `xn--はじめよう.com` (host.rs)
@@ -260,6 +261,27 @@ fn underscore_labels_start(b: &[u8], s: usize, dot: usize, lo: usize) -> usize {
     }
 }
 
+/// The start of the name `b[s..]` without the ASCII dots it starts with:
+/// no label is empty, so dots before the first label are the writer's
+/// (an ellipsis, `wait...example.com`; a sentence's end) and the name
+/// starts after them (anchorme: `.example.com.` links `example.com`). Not
+/// after a path or identifier character (`../x.com`, `$.x.com`: the rules
+/// that reject a name there then see the dots), and not when nothing but
+/// dots comes before `dot`.
+fn after_leading_dots(b: &[u8], s: usize, dot: usize) -> usize {
+    let dots = b[s..dot].iter().take_while(|&&c| c == b'.').count();
+    let path_before = s > 0
+        && matches!(
+            b[s - 1],
+            b'/' | b'\\' | b'_' | b'$' | b'%' | b'~' | b'#' | b'*' | b'^' | b'|' | b'`' | b'@'
+        );
+    if dots == 0 || s + dots >= dot || path_before {
+        s
+    } else {
+        s + dots
+    }
+}
+
 /// The general rules for a scheme-less domain or email at `dot`.
 fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
     let strict = f.strict_uts58;
@@ -343,6 +365,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     // never starts in the middle of one.
     if s == lo && lo > floor && char_before(text, s).is_some_and(|c| is_domain_char(c) || is_prose_domain_dot(f, c)) {
         return None;
+    }
+    if !strict {
+        s = after_leading_dots(b, s, dot);
     }
     // A label never starts with a combining mark (IDNA): a mark before the
     // name belongs to whatever precedes it.
