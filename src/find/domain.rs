@@ -132,11 +132,11 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     if s == dot || (s > 0 && b[s - 1] >= 0x80) || (s == lo && lo > floor) {
         return Plain::Ask;
     }
-    if s > 0 && b[s - 1] == b'_' && b[s..dot].contains(&b'.') {
-        return Plain::Ask; // `_` in a subdomain label (`underscore_labels_start`)
+    if s > 0 && b[s - 1] == b'_' && underscore_labels_start(b, s, dot, lo) < s {
+        return Plain::Ask; // `_` in a subdomain label
     }
     if !labels.ok() {
-        // `...example.com`: the general rules drop the dots (`after_leading_dots`).
+        // `...example.com`: the general rules drop the dots.
         return if b[s] == b'.' { Plain::Ask } else { Plain::NoLink };
     }
     if !ascii && has_non_ascii_a_label(&text[s..tld_end]) {
@@ -245,6 +245,8 @@ fn after_network_path_slashes(b: &[u8], s: usize) -> bool {
 /// names), a name never starts with `_` (`_dmarc.example.com` is a DNS
 /// record name, `_example.com` an identifier), and an email's domain takes
 /// none (RFC 5321): then `s` is returned as it was.
+#[cold]
+#[inline(never)]
 fn underscore_labels_start(b: &[u8], s: usize, dot: usize, lo: usize) -> usize {
     if s <= lo || b[s - 1] != b'_' || !b[s..dot].contains(&b'.') {
         return s;
@@ -268,6 +270,8 @@ fn underscore_labels_start(b: &[u8], s: usize, dot: usize, lo: usize) -> usize {
 /// after a path or identifier character (`../x.com`, `$.x.com`: the rules
 /// that reject a name there then see the dots), and not when nothing but
 /// dots comes before `dot`.
+#[cold]
+#[inline(never)]
 fn after_leading_dots(b: &[u8], s: usize, dot: usize) -> usize {
     let dots = b[s..dot].iter().take_while(|&&c| c == b'.').count();
     let path_before = s > 0
@@ -283,6 +287,7 @@ fn after_leading_dots(b: &[u8], s: usize, dot: usize) -> usize {
 }
 
 /// The general rules for a scheme-less domain or email at `dot`.
+#[inline(never)]
 fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
     let strict = f.strict_uts58;
     let after = dot + dot_len;
@@ -358,7 +363,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             break;
         }
     }
-    if !strict {
+    if !strict && s > lo && b[s - 1] == b'_' {
         s = underscore_labels_start(b, s, dot, lo);
     }
     // The name goes on past the cap: longer than any DNS name, and a link
@@ -366,7 +371,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     if s == lo && lo > floor && char_before(text, s).is_some_and(|c| is_domain_char(c) || is_prose_domain_dot(f, c)) {
         return None;
     }
-    if !strict {
+    if !strict && b[s] == b'.' {
         s = after_leading_dots(b, s, dot);
     }
     // A label never starts with a combining mark (IDNA): a mark before the

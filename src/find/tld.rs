@@ -112,10 +112,14 @@ pub(super) fn starts_unicode_tld(c: char) -> bool {
 /// `local` are file suffixes as often as names (`config.example`,
 /// `foo.test` test scripts, `Makefile.local`).
 const SPECIAL_USE_TLDS: &[&str] = &["onion", "localhost"];
+const _: () = assert!(SPECIAL_USE_TLDS[0].len() == 5 && SPECIAL_USE_TLDS[1].len() == 9);
 
-/// Whether `label` is one of [`SPECIAL_USE_TLDS`] (ASCII, any case).
+/// Whether `label` is one of [`SPECIAL_USE_TLDS`] (ASCII, any case). The
+/// length first: it is asked for every ASCII label after a dot that is no
+/// IANA TLD, in code and logs most of them.
+#[inline]
 pub(super) fn is_special_use_tld(label: &str) -> bool {
-    SPECIAL_USE_TLDS.iter().any(|t| label.eq_ignore_ascii_case(t))
+    matches!(label.len(), 5 | 9) && SPECIAL_USE_TLDS.iter().any(|t| label.eq_ignore_ascii_case(t))
 }
 
 /// Two-label ASCII names whose "TLD" is far more often a file extension in
