@@ -111,3 +111,17 @@ fn leading_dots_are_not_part_of_a_name() {
     }
     assert!(found_strict(".example.com").iter().all(|l| l == "example.com"));
 }
+
+/// A port is at most 65535 (RFC 6335, WHATWG URL): a name followed by `:`
+/// and digits that are no port is no URL at all (linkify-it:
+/// `google.com:500000` is not a link); in strict UTS #58 mode the name
+/// stays a link, `:` being Soft.
+#[test]
+fn a_name_before_an_out_of_range_port_is_not_a_link() {
+    assert!(found("google.com:500000 // invalid port").is_empty());
+    assert!(found("see example.com:65536/x").is_empty());
+    assert_eq!(found("see example.com:65535/x"), ["example.com:65535/x"]);
+    assert_eq!(found("example.com:8080."), ["example.com:8080"]);
+    assert_eq!(found("example.com: 500000"), ["example.com"]);
+    assert_eq!(found_strict("google.com:500000"), ["google.com"]);
+}

@@ -440,14 +440,21 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     if b.get(end) == Some(&b'.') && matches!(b.get(end + 1), Some(b'/' | b'?' | b'#' | b':')) {
         end += 1;
     }
-    // Optional :port (up to 65535).
+    // Optional :port (up to 65535). Digits after the colon that are no
+    // port (`google.com:500000`) make the name no URL at all in the default
+    // mode: no URL parser takes it (WHATWG: port out of range), and the
+    // writer did not write a host there (linkify-it's not-links).
     if b.get(end) == Some(&b':') {
         let digits = b[end + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-        if (1..=5).contains(&digits) {
-            let port: u32 = text[end + 1..end + 1 + digits].parse().unwrap_or(u32::MAX);
-            if port <= 65535 {
-                end += 1 + digits;
-            }
+        let port: u32 = if (1..=5).contains(&digits) {
+            text[end + 1..end + 1 + digits].parse().unwrap_or(u32::MAX)
+        } else {
+            u32::MAX
+        };
+        if port <= 65535 {
+            end += 1 + digits;
+        } else if digits > 0 && !strict {
+            return None;
         }
     }
     if b.get(end - 1) == Some(&b'.') && !matches!(b.get(end), Some(b'/' | b'?' | b'#')) {
