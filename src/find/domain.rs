@@ -7,14 +7,15 @@ use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, plain_email};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::host::{
-    ascii_label_end, ascii_name_start, dns_labels_ok, label_end, mixed_label_end, mixed_name_start, AsciiLabels,
+    ascii_label_end, ascii_name_start, dns_labels_ok, has_non_ascii_a_label, label_end, mixed_label_end,
+    mixed_name_start, AsciiLabels,
 };
 use super::prose::{
     is_prose_domain_dot, is_unspaced_script, markup_pair_closes, mixes_unspaced_script, start_at_script_change,
     tld_end_at_script_change,
 };
 use super::repair::validate_tail;
-use super::tld::{is_file_extension, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES};
+use super::tld::{is_file_extension, is_special_use_tld, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES};
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char};
@@ -108,7 +109,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
         _ => return Plain::Ask,
     }
     let tld = || &text[after..tld_end];
-    if ascii && !crate::chars::is_label_tld(b, after, tld_end) {
+    if ascii && !crate::chars::is_label_tld(b, after, tld_end) && !is_special_use_tld(tld()) {
         return Plain::NoLink;
     }
     if !ascii && !is_tld(tld()) {
@@ -131,8 +132,15 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     if s == dot || (s > 0 && b[s - 1] >= 0x80) || (s == lo && lo > floor) {
         return Plain::Ask;
     }
+    if s > 0 && b[s - 1] == b'_' && underscore_labels_start(b, s, dot, lo) < s {
+        return Plain::Ask; // `_` in a subdomain label
+    }
     if !labels.ok() {
-        return Plain::NoLink;
+        // `...example.com`: the general rules drop the dots.
+        return if b[s] == b'.' { Plain::Ask } else { Plain::NoLink };
+    }
+    if !ascii && has_non_ascii_a_label(&text[s..tld_end]) {
+        return Plain::Ask; // `xn--はじめよう.com` (host.rs)
     }
     if s > 0 && b[s - 1] == b'@' {
         return plain_email(f, b, s, tld_end, floor);
@@ -228,7 +236,58 @@ fn after_network_path_slashes(b: &[u8], s: usize) -> bool {
             ))
 }
 
+/// The start of a name whose labels before the last two hold `_`
+/// (`gcs_test_env.storage.googleapis.com`, `sub_domain.yahoo.com`), when
+/// the walk back over labels stopped at `s` on such an underscore: host
+/// names of storage buckets, CDNs and internal services carry it, and
+/// GFM, Autolinker and the DNS itself (RFC 2181 §11) accept it there. The
+/// last two labels stay without `_` (`foo_bar.com`, `a.b_c.org`: code
+/// names), a name never starts with `_` (`_dmarc.example.com` is a DNS
+/// record name, `_example.com` an identifier), and an email's domain takes
+/// none (RFC 5321): then `s` is returned as it was.
+#[cold]
+#[inline(never)]
+fn underscore_labels_start(b: &[u8], s: usize, dot: usize, lo: usize) -> usize {
+    if s <= lo || b[s - 1] != b'_' || !b[s..dot].contains(&b'.') {
+        return s;
+    }
+    let mut t = s;
+    while t > lo && (has_class(b[t - 1], LABEL_BYTE | DOT_BYTE) || b[t - 1] == b'_') {
+        t -= 1;
+    }
+    let bad_start = matches!(b[t], b'_' | b'.' | b'-') || (t > 0 && b[t - 1] == b'@');
+    if bad_start {
+        s
+    } else {
+        t
+    }
+}
+
+/// The start of the name `b[s..]` without the ASCII dots it starts with:
+/// no label is empty, so dots before the first label are the writer's
+/// (an ellipsis, `wait...example.com`; a sentence's end) and the name
+/// starts after them (anchorme: `.example.com.` links `example.com`). Not
+/// after a path or identifier character (`../x.com`, `$.x.com`: the rules
+/// that reject a name there then see the dots), and not when nothing but
+/// dots comes before `dot`.
+#[cold]
+#[inline(never)]
+fn after_leading_dots(b: &[u8], s: usize, dot: usize) -> usize {
+    let dots = b[s..dot].iter().take_while(|&&c| c == b'.').count();
+    let path_before = s > 0
+        && matches!(
+            b[s - 1],
+            b'/' | b'\\' | b'_' | b'$' | b'%' | b'~' | b'#' | b'*' | b'^' | b'|' | b'`' | b'@'
+        );
+    if dots == 0 || s + dots >= dot || path_before {
+        s
+    } else {
+        s + dots
+    }
+}
+
 /// The general rules for a scheme-less domain or email at `dot`.
+#[inline(never)]
 fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
     let strict = f.strict_uts58;
     let after = dot + dot_len;
@@ -266,7 +325,8 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             return None; // a dot inside an email's local part (`user.name+tag@…`)
         }
     }
-    if !is_tld(&text[after..tld_end]) {
+    let tld = &text[after..tld_end];
+    if !is_tld(tld) && (strict || !is_special_use_tld(tld)) {
         return None;
     }
     // `x-my.app+v2://…`: the name is the start of a scheme, not a domain.
@@ -303,10 +363,16 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             break;
         }
     }
+    if !strict && s > lo && b[s - 1] == b'_' {
+        s = underscore_labels_start(b, s, dot, lo);
+    }
     // The name goes on past the cap: longer than any DNS name, and a link
     // never starts in the middle of one.
     if s == lo && lo > floor && char_before(text, s).is_some_and(|c| is_domain_char(c) || is_prose_domain_dot(f, c)) {
         return None;
+    }
+    if !strict && b[s] == b'.' {
+        s = after_leading_dots(b, s, dot);
     }
     // A label never starts with a combining mark (IDNA): a mark before the
     // name belongs to whatever precedes it.
@@ -374,14 +440,21 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     if b.get(end) == Some(&b'.') && matches!(b.get(end + 1), Some(b'/' | b'?' | b'#' | b':')) {
         end += 1;
     }
-    // Optional :port (up to 65535).
+    // Optional :port (up to 65535). Digits after the colon that are no
+    // port (`google.com:500000`) make the name no URL at all in the default
+    // mode: no URL parser takes it (WHATWG: port out of range), and the
+    // writer did not write a host there (linkify-it's not-links).
     if b.get(end) == Some(&b':') {
         let digits = b[end + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-        if (1..=5).contains(&digits) {
-            let port: u32 = text[end + 1..end + 1 + digits].parse().unwrap_or(u32::MAX);
-            if port <= 65535 {
-                end += 1 + digits;
-            }
+        let port: u32 = if (1..=5).contains(&digits) {
+            text[end + 1..end + 1 + digits].parse().unwrap_or(u32::MAX)
+        } else {
+            u32::MAX
+        };
+        if port <= 65535 {
+            end += 1 + digits;
+        } else if digits > 0 && !strict {
+            return None;
         }
     }
     if b.get(end - 1) == Some(&b'.') && !matches!(b.get(end), Some(b'/' | b'?' | b'#')) {
@@ -455,6 +528,10 @@ mod tests {
         ".png",
         ".py",
         ".xn--p1ai",
+        "xn--",
+        "XN--",
+        ".onion",
+        ".localhost",
         ".example",
         ".c0m",
         ".co-",

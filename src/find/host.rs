@@ -12,8 +12,15 @@ pub(super) fn dns_labels_ok(host: &str) -> bool {
     if host.is_ascii() {
         return ascii_labels_ok(host.as_bytes());
     }
-    // The same over characters, with every domain dot as a separator (runs
-    // of common letters at once: neither dots nor `-`).
+    unicode_labels_ok(host)
+}
+
+/// [`dns_labels_ok`] for a name that is not ASCII (without its trailing
+/// dot): the same over characters, with every domain dot as a separator
+/// (runs of common letters at once: neither dots nor `-`), and no A-label
+/// that is not ASCII. Out of line: most names are ASCII.
+#[inline(never)]
+fn unicode_labels_ok(host: &str) -> bool {
     let b = host.as_bytes();
     let mut prev = '.';
     let mut i = 0;
@@ -32,7 +39,36 @@ pub(super) fn dns_labels_ok(host: &str) -> bool {
         }
         prev = if dot { '.' } else { c };
     }
-    !host.is_empty() && prev != '.' && prev != '-'
+    !host.is_empty() && prev != '.' && prev != '-' && !has_non_ascii_a_label(host)
+}
+
+/// Whether a label of `host` starts with the ACE prefix `xn--` (any case)
+/// and goes on with a character that is not ASCII. Such a label is an
+/// A-label, which is ASCII by definition (RFC 5890 §2.3.2.1, RFC 5891
+/// §4.2.3.1): `xn--はじめよう.com` is no host name, neither Unicode nor
+/// Punycode. Only names that hold non-ASCII characters can have one.
+#[inline(never)]
+pub(super) fn has_non_ascii_a_label(host: &str) -> bool {
+    let b = host.as_bytes();
+    // `xn--` is found by its `--` (a byte loop: hosts are short, and a
+    // substring searcher's setup costs more than the whole scan).
+    (2..b.len().saturating_sub(1)).any(|p| {
+        b[p] == b'-'
+            && b[p + 1] == b'-'
+            && b[p - 2..p].eq_ignore_ascii_case(b"xn")
+            && (p == 2 || !is_label_part(host, p - 2))
+            && {
+                let rest = &host[p + 2..];
+                let end = rest.find(is_domain_dot).unwrap_or(rest.len());
+                !rest[..end].is_ascii()
+            }
+    })
+}
+
+/// Whether the character that ends just before `i` in `host` is part of a
+/// label (not a domain dot): then a label does not start at `i`.
+fn is_label_part(host: &str, i: usize) -> bool {
+    host[..i].chars().next_back().is_some_and(|c| !is_domain_dot(c))
 }
 
 /// The length of `host` without the `-` it ends with, when that leaves a

@@ -97,6 +97,31 @@ pub(super) fn starts_unicode_tld(c: char) -> bool {
     unicode_tld_data().first.binary_search(&c).is_ok()
 }
 
+/// Special-use top-level names that are not in IANA's root zone list but
+/// name hosts all the same, linked as TLDs in the default mode (UTS #58
+/// and the strict mode know only the list):
+///
+/// - `onion` (RFC 7686): Tor onion services; a name under it is an address
+///   and nothing else (`foo.onion`, `user@bar.onion`; xurls links both).
+/// - `localhost` (RFC 6761 §6.3): loopback names (`www.localhost`,
+///   `app.localhost:3000`); the held-out real text labels `www.localhost`
+///   as a link twice.
+///
+/// The other special-use names stay out: `invalid` never names a host
+/// (linkify-it's not-links: `example.invalid`), and `example`, `test`,
+/// `local` are file suffixes as often as names (`config.example`,
+/// `foo.test` test scripts, `Makefile.local`).
+const SPECIAL_USE_TLDS: &[&str] = &["onion", "localhost"];
+const _: () = assert!(SPECIAL_USE_TLDS[0].len() == 5 && SPECIAL_USE_TLDS[1].len() == 9);
+
+/// Whether `label` is one of [`SPECIAL_USE_TLDS`] (ASCII, any case). The
+/// length first: it is asked for every ASCII label after a dot that is no
+/// IANA TLD, in code and logs most of them.
+#[inline]
+pub(super) fn is_special_use_tld(label: &str) -> bool {
+    matches!(label.len(), 5 | 9) && SPECIAL_USE_TLDS.iter().any(|t| label.eq_ignore_ascii_case(t))
+}
+
 /// Two-label ASCII names whose "TLD" is far more often a file extension in
 /// running text (`main.rs`, `setup.py`, `README.md`): not linked as bare
 /// domains in the default mode.

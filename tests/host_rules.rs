@@ -1,0 +1,127 @@
+//! One test per host, domain, TLD and email rule added for the peer suites
+//! (issue 13: `tests/data/peers/`), named for the rule. Each rule is in
+//! `src/find/host.rs`, `src/find/tld.rs` or `src/find/domain.rs`.
+
+use iriscan::Finder;
+
+fn found(text: &str) -> Vec<String> {
+    Finder::new().links(text).map(|l| l.as_str().to_owned()).collect()
+}
+
+fn found_strict(text: &str) -> Vec<String> {
+    let mut f = Finder::new();
+    f.strict_uts58(true);
+    f.links(text).map(|l| l.as_str().to_owned()).collect()
+}
+
+/// RFC 5890 §2.3.2.1, RFC 5891 §4.2.3.1: a label with the ACE prefix
+/// `xn--` is an A-label, ASCII by definition; one that goes on in another
+/// script is no label, so the name is no host (twitter-text:
+/// `http://xn--はじめよう.com/index.html` has no link).
+#[test]
+fn an_xn_label_must_be_ascii() {
+    assert!(found("xn--はじめよう.com").is_empty());
+    assert!(found("see xn--はじめよう.com/index.html").is_empty());
+    assert!(found("a@xn--пример.com").is_empty());
+    assert!(found("www.XN--пример.рф").is_empty());
+    assert!(found_strict("xn--はじめよう.com").is_empty());
+    // ASCII A-labels link as before, in any case and in any position.
+    assert_eq!(found("xn--bcher-kva.com"), ["xn--bcher-kva.com"]);
+    assert_eq!(found("пример.xn--p1ai"), ["пример.xn--p1ai"]);
+    assert_eq!(found("abc.XN--11B4C3D"), ["abc.XN--11B4C3D"]);
+    assert_eq!(
+        found("a xn-----ctdbabcfhu9c2b9l1acccr4c.xn--mgbah1a3hjkrd b"),
+        ["xn-----ctdbabcfhu9c2b9l1acccr4c.xn--mgbah1a3hjkrd"]
+    );
+    // `xn--` inside a label is no prefix: the Unicode label is fine.
+    assert_eq!(found("axn--пример.рф"), ["axn--пример.рф"]);
+    assert_eq!(
+        found("http://xn--bcher-kva.example/"),
+        ["http://xn--bcher-kva.example/"]
+    );
+}
+
+/// RFC 7686 `onion` and RFC 6761 `localhost` name hosts though IANA's root
+/// zone list has neither: linked as TLDs in the default mode, never in
+/// strict UTS #58 mode; `invalid`, `example`, `test`, `local` stay unlinked.
+#[test]
+fn special_use_names_onion_and_localhost_are_tlds() {
+    assert_eq!(found("foo.onion"), ["foo.onion"]);
+    assert_eq!(found("mail foo@bar.onion now"), ["foo@bar.onion"]);
+    assert_eq!(found("redirects me to www.localhost which"), ["www.localhost"]);
+    assert_eq!(found("open app.LOCALHOST:3000/x."), ["app.LOCALHOST:3000/x"]);
+    assert!(found_strict("foo.onion www.localhost").is_empty());
+    for name in [
+        "example.invalid",
+        "config.example",
+        "foo.test",
+        "Makefile.local",
+        "foo.onionx",
+    ] {
+        assert!(found(name).is_empty(), "{name}");
+    }
+    // The name must still end at the special-use label.
+    assert!(found("foo.onion.qqqq").is_empty());
+}
+
+/// `_` in a label before the last two (`gcs_test_env.storage.googleapis.com`,
+/// Autolinker, GFM; RFC 2181 §11 puts no limit on DNS labels): the name
+/// is whole. Not in the last two labels, never first, never in an email's
+/// domain.
+#[test]
+fn underscores_are_allowed_before_the_last_two_labels() {
+    assert_eq!(
+        found("see gcs_test_env.storage.googleapis.com/file.pdf now"),
+        ["gcs_test_env.storage.googleapis.com/file.pdf"]
+    );
+    assert_eq!(found("sub_domain.yahoo.com:8080/x"), ["sub_domain.yahoo.com:8080/x"]);
+    assert_eq!(found("a.b_c.d.example.org"), ["a.b_c.d.example.org"]);
+    for text in [
+        "foo_bar.com",
+        "a.b_c.org",
+        "_dmarc.example.com",
+        "__init__.example.com",
+        "a@my_host.example.com",
+        "x/my_host.example.com",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert!(found_strict("sub_domain.yahoo.com")
+        .iter()
+        .all(|l| l == "domain.yahoo.com"));
+}
+
+/// No label is empty, so dots before a name's first label are the
+/// writer's, not the name's (anchorme: `.example.com.`): the name starts
+/// after them, unless a path or identifier character comes first.
+#[test]
+fn leading_dots_are_not_part_of_a_name() {
+    assert_eq!(found(".Wordpress.com?p=1263X."), ["Wordpress.com?p=1263X"]);
+    assert_eq!(found("see ..example.org now"), ["example.org"]);
+    assert_eq!(found("Domain=.example.com;"), ["example.com"]);
+    for text in [
+        "../foo.com",
+        "$.x.com",
+        "*.example.com",
+        "a@.example.com",
+        "www.example..com",
+        "..com",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert!(found_strict(".example.com").iter().all(|l| l == "example.com"));
+}
+
+/// A port is at most 65535 (RFC 6335, WHATWG URL): a name followed by `:`
+/// and digits that are no port is no URL at all (linkify-it:
+/// `google.com:500000` is not a link); in strict UTS #58 mode the name
+/// stays a link, `:` being Soft.
+#[test]
+fn a_name_before_an_out_of_range_port_is_not_a_link() {
+    assert!(found("google.com:500000 // invalid port").is_empty());
+    assert!(found("see example.com:65536/x").is_empty());
+    assert_eq!(found("see example.com:65535/x"), ["example.com:65535/x"]);
+    assert_eq!(found("example.com:8080."), ["example.com:8080"]);
+    assert_eq!(found("example.com: 500000"), ["example.com"]);
+    assert_eq!(found_strict("google.com:500000"), ["google.com"]);
+}
