@@ -83,6 +83,21 @@ pub(super) fn is_label_byte(b: u8) -> bool {
     has_class(b, LABEL_BYTE) || b >= 0x80
 }
 
+/// How many of the last bytes of the eight in `w` (little-endian: the last
+/// is the top byte) are ASCII letters.
+#[inline(always)]
+pub(super) fn trailing_letters(w: u64) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Per byte, without carries between bytes: the byte folded to lower
+    // case with its top bit cleared, then `>= b'a'` and `> b'z'` in the
+    // top bits of two sums.
+    let t = (w | 0x2020_2020_2020_2020) & !HIGH;
+    let from_a = t + 0x1F1F_1F1F_1F1F_1F1F;
+    let past_z = t + 0x0505_0505_0505_0505;
+    let letters = from_a & !past_z & !w & HIGH;
+    ((!letters & HIGH).leading_zeros() / 8) as usize
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

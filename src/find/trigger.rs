@@ -28,7 +28,7 @@
 //! agree).
 
 use super::candidate::{MAX_DOMAIN_BACK, MAX_SCHEME_BACK};
-use super::classes::{is_label_byte, is_scheme_byte};
+use super::classes::{is_label_byte, is_scheme_byte, trailing_letters};
 use super::scheme::OPAQUE_SCHEMES;
 use super::Finder;
 
@@ -468,21 +468,6 @@ fn long_word_may_link(b: &[u8], at: usize) -> bool {
         s -= 1;
     }
     at - s <= MAX_SCHEME_BACK && word_may_link(b, s, at)
-}
-
-/// How many of the last bytes of the eight in `w` (little-endian: the last
-/// is the top byte) are ASCII letters.
-#[inline(always)]
-fn trailing_letters(w: u64) -> usize {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    // Per byte, without carries between bytes: the byte folded to lower
-    // case with its top bit cleared, then `>= b'a'` and `> b'z'` in the
-    // top bits of two sums.
-    let t = (w | 0x2020_2020_2020_2020) & !HIGH;
-    let from_a = t + 0x1F1F_1F1F_1F1F_1F1F;
-    let past_z = t + 0x0505_0505_0505_0505;
-    let letters = from_a & !past_z & !w & HIGH;
-    ((!letters & HIGH).leading_zeros() / 8) as usize
 }
 
 /// For each first letter (`& 31`) of an [`OPAQUE_SCHEMES`] scheme: bit

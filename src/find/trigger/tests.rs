@@ -273,11 +273,13 @@ fn triggers_of_a_valid_run_are_triggers_of_the_raw_bytes_and_of_the_run_read_thr
 proptest::proptest! {
     #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
 
-    /// What dropping a colon's trigger relies on: no link with a scheme
-    /// starts at a colon that fails `worth_a_look`, whatever the
-    /// finder's options and wherever the previous link ended.
+    /// What dropping a colon for its scheme word relies on: no link with
+    /// a scheme starts at a colon that passes the neighbour checks (a
+    /// scheme byte before, a byte above the space after, no digit before
+    /// unless `/` follows) but fails `worth_a_look`, whatever the finder's
+    /// options and wherever the previous link ended.
     #[test]
-    fn a_colon_the_trigger_drops_starts_no_scheme_link(
+    fn a_colon_dropped_for_its_scheme_word_starts_no_scheme_link(
         pieces in proptest::collection::vec(proptest::sample::select(COLON_PIECES), 0..16),
         floor_at in 0usize..80,
     ) {
@@ -285,8 +287,12 @@ proptest::proptest! {
         let mut finders = [Finder::new(), Finder::new(), Finder::new()];
         finders[1].max_link_len(24);
         finders[2].kinds(&[LinkKind::Iri, LinkKind::Email]);
+        let b = text.as_bytes();
         for (colon, _) in text.match_indices(':') {
-            if worth_a_look(text.as_bytes(), colon, 1) {
+            let neighbours = colon > 0
+                && is_scheme_byte(b[colon - 1])
+                && b.get(colon + 1).is_some_and(|&c| c > b' ' && (c == b'/' || !b[colon - 1].is_ascii_digit()));
+            if !neighbours || worth_a_look(b, colon, 1) {
                 continue;
             }
             let floor = crate::find::testing::floor_before(&text, colon, floor_at);

@@ -186,7 +186,7 @@ macro_rules! vector_checks {
                 *v = candidates::<COLON, DOT, SENTENCE>(p.add(W * k));
                 any = or(any, *v);
             }
-            if bits(any) == 0 {
+            if none(any) {
                 return 0;
             }
             let mut cand = 0u64;
@@ -362,6 +362,12 @@ mod sse2 {
         _mm_movemask_epi8(v) as u16 as u64
     }
 
+    /// No byte of `v` set (no `ptest` before SSE4.1).
+    #[inline(always)]
+    unsafe fn none(v: __m128i) -> bool {
+        bits(v) == 0
+    }
+
     first_block!();
 }
 
@@ -389,6 +395,12 @@ mod avx2 {
     #[inline(always)]
     unsafe fn bits(v: __m256i) -> u64 {
         _mm256_movemask_epi8(v) as u32 as u64
+    }
+
+    /// No byte of `v` set, in one test.
+    #[inline(always)]
+    unsafe fn none(v: __m256i) -> bool {
+        _mm256_testz_si256(v, v) != 0
     }
 
     // The CPU must have AVX2, too.
