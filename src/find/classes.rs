@@ -103,6 +103,7 @@ mod tests {
     use super::*;
     use crate::chars::{link_term, opening_bracket, LinkTerm};
     use crate::find::end::closing_quote;
+    use crate::find::testing::xorshift;
     use crate::iri::parse::can_appear_in_iri;
 
     #[test]
@@ -127,6 +128,19 @@ mod tests {
         assert_eq!(fast(b'a'), SIMPLE | INCLUDE | NEUTRAL);
         assert_eq!(fast(b'/'), SIMPLE | INCLUDE);
         assert_eq!(fast(b'?'), 0);
+    }
+
+    #[test]
+    fn trailing_letters_counts_the_letters_at_the_end_of_eight_bytes() {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let bytes = [
+            b'a', b'z', b'A', b'Z', b'@', b'[', b'`', b'{', b'0', b' ', 0x80, 0xC1, 0xE1, 0xFA, 0xDA,
+        ];
+        for _ in 0..20_000 {
+            let w: [u8; 8] = std::array::from_fn(|_| bytes[(xorshift(&mut seed) % bytes.len() as u64) as usize]);
+            let naive = w.iter().rev().take_while(|c| c.is_ascii_alphabetic()).count();
+            assert_eq!(trailing_letters(u64::from_le_bytes(w)), naive, "{w:02X?}");
+        }
     }
 
     #[test]

@@ -356,19 +356,6 @@ fn opaque_word_shapes_keep_every_opaque_scheme_and_drop_common_labels() {
 }
 
 #[test]
-fn trailing_letters_counts_the_letters_at_the_end_of_eight_bytes() {
-    let mut seed = 0x1234_5678_9ABC_DEF1u64;
-    let bytes = [
-        b'a', b'z', b'A', b'Z', b'@', b'[', b'`', b'{', b'0', b' ', 0x80, 0xC1, 0xE1, 0xFA, 0xDA,
-    ];
-    for _ in 0..20_000 {
-        let w: [u8; 8] = std::array::from_fn(|_| bytes[(xorshift(&mut seed) % bytes.len() as u64) as usize]);
-        let naive = w.iter().rev().take_while(|c| c.is_ascii_alphabetic()).count();
-        assert_eq!(trailing_letters(u64::from_le_bytes(w)), naive, "{w:02X?}");
-    }
-}
-
-#[test]
 fn no_opaque_scheme_ends_in_a_digit() {
     for s in super::super::scheme::OPAQUE_SCHEMES {
         assert!(!s.as_bytes()[s.len() - 1].is_ascii_digit(), "{s}");
