@@ -83,11 +83,27 @@ pub(super) fn is_label_byte(b: u8) -> bool {
     has_class(b, LABEL_BYTE) || b >= 0x80
 }
 
+/// How many of the last bytes of the eight in `w` (little-endian: the last
+/// is the top byte) are ASCII letters.
+#[inline(always)]
+pub(super) fn trailing_letters(w: u64) -> usize {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    // Per byte, without carries between bytes: the byte folded to lower
+    // case with its top bit cleared, then `>= b'a'` and `> b'z'` in the
+    // top bits of two sums.
+    let t = (w | 0x2020_2020_2020_2020) & !HIGH;
+    let from_a = t + 0x1F1F_1F1F_1F1F_1F1F;
+    let past_z = t + 0x0505_0505_0505_0505;
+    let letters = from_a & !past_z & !w & HIGH;
+    ((!letters & HIGH).leading_zeros() / 8) as usize
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::chars::{link_term, opening_bracket, LinkTerm};
     use crate::find::end::closing_quote;
+    use crate::find::testing::xorshift;
     use crate::iri::parse::can_appear_in_iri;
 
     #[test]
@@ -112,6 +128,19 @@ mod tests {
         assert_eq!(fast(b'a'), SIMPLE | INCLUDE | NEUTRAL);
         assert_eq!(fast(b'/'), SIMPLE | INCLUDE);
         assert_eq!(fast(b'?'), 0);
+    }
+
+    #[test]
+    fn trailing_letters_counts_the_letters_at_the_end_of_eight_bytes() {
+        let mut seed = 0x1234_5678_9ABC_DEF1u64;
+        let bytes = [
+            b'a', b'z', b'A', b'Z', b'@', b'[', b'`', b'{', b'0', b' ', 0x80, 0xC1, 0xE1, 0xFA, 0xDA,
+        ];
+        for _ in 0..20_000 {
+            let w: [u8; 8] = std::array::from_fn(|_| bytes[(xorshift(&mut seed) % bytes.len() as u64) as usize]);
+            let naive = w.iter().rev().take_while(|c| c.is_ascii_alphabetic()).count();
+            assert_eq!(trailing_letters(u64::from_le_bytes(w)), naive, "{w:02X?}");
+        }
     }
 
     #[test]

@@ -2,12 +2,19 @@
 //!
 //! A trigger is the `:` after a scheme or a dot before a TLD (`.`, `．`,
 //! and in strict mode `。` and `｡`). The text is classified 64 bytes at a
-//! time into a bit mask of the triggers that pass the cheap neighbour
-//! checks of [`worth_a_look`]: a first pass marks the candidates (a dot
-//! before a letter, a colon before a non-space, the bytes of a non-ASCII
-//! dot); a block without one costs about one instruction a byte, a block
-//! with a few has each checked on its own, and only a block with many
-//! (link-dense text, `a.a.a`, `::::`) runs the checks on every byte.
+//! time into a bit mask of the triggers that pass the cheap checks of
+//! [`worth_a_look`]: a first pass marks the candidates (every colon, a dot
+//! before a letter, the bytes of a non-ASCII dot); a block without one
+//! costs about ten instructions (one compare a vector for the colons), a
+//! block with a few has each checked on its own, and only a block with
+//! many (link-dense text, `a.a.a`, `::::`) runs the checks on every byte.
+//!
+//! Most colons of prose are not a scheme's, and are dropped here rather
+//! than handed to the scheme rules: one before a space (`Note: `), a time
+//! (`12:34`), and a word of letters that no scheme which links without
+//! `//` can spell, after neither a scheme byte nor `<` (`key:value`,
+//! `Subject:`; see [`scheme_word_may_link`], and a property test checks
+//! that no link starts at a colon dropped).
 //!
 //! Only the triggers the enabled kinds need are asked for (issue 12): no
 //! colon without IRIs, no dot without domains or emails, no `。` or `｡`
@@ -20,8 +27,9 @@
 //! a text, a scalar loop computes the same mask (tests check all three
 //! agree).
 
-use super::candidate::MAX_DOMAIN_BACK;
-use super::classes::{is_label_byte, is_scheme_byte};
+use super::candidate::{MAX_DOMAIN_BACK, MAX_SCHEME_BACK};
+use super::classes::{is_label_byte, is_scheme_byte, trailing_letters};
+use super::scheme::OPAQUE_SCHEMES;
 use super::Finder;
 
 #[cfg(target_arch = "x86_64")]
@@ -66,8 +74,11 @@ pub(crate) struct Triggers {
     block: usize,
     /// …one bit per byte of `[block, block + 64)`, those not handed out.
     mask: u64,
-    /// The CPU has AVX2 (detected once per finder run).
-    avx2: bool,
+    /// The vector classifiers of the triggers wanted, for text without
+    /// dots and with (`None`: nothing wanted there), picked for the CPU
+    /// once per finder run.
+    #[cfg(target_arch = "x86_64")]
+    vector: [Option<vector::Classifier>; 2],
     /// With `dot_after_at`: the last `@` before the bytes looked at so
     /// far, and the first at or after them (`usize::MAX`: none; `None`:
     /// not looked for yet), found with `memchr`.
@@ -84,14 +95,19 @@ const NO_BLOCK: usize = usize::MAX / 2;
 
 impl Triggers {
     pub(crate) fn new(f: &Finder) -> Self {
-        Triggers {
+        #[allow(unused_mut)]
+        let mut t = Triggers {
             want: Want::of(f),
             block: NO_BLOCK,
             mask: 0,
-            avx2: has_avx2(),
+            #[cfg(target_arch = "x86_64")]
+            vector: [None; 2],
             last_at: None,
             next_at: None,
-        }
+        };
+        #[cfg(target_arch = "x86_64")]
+        t.pick_vector(std::arch::is_x86_feature_detected!("avx2"));
+        t
     }
 
     /// Forgets the text seen so far (a new text or run begins).
@@ -162,6 +178,10 @@ impl Triggers {
     /// `start + i`), or `None`. The vector paths classify the bytes in
     /// `outer`, whose bytes around `b` can only add triggers at `b`'s
     /// edges, and go over a stretch without triggers in one call.
+    ///
+    /// Called once for each trigger in link-dense text: what is rare (the
+    /// first look for `@`s, the scalar path at the ends of a text) is out
+    /// of line, so that the common path keeps its registers.
     #[inline(never)]
     fn next_block(&mut self, outer: &[u8], base: usize, len: usize, mut pos: usize) -> Option<(usize, u64)> {
         let want = self.want;
@@ -194,9 +214,30 @@ impl Triggers {
     /// an email's (an `@` at most [`AT_REACH`] bytes before the block or
     /// in it; a superset of the dots of which that holds), and for how
     /// many blocks from `pos` the answer stays the same (at least one).
-    /// The bytes are searched for `@`s with `memchr`, each at most once
-    /// forward and once backward.
+    #[inline(always)]
     fn at_reach(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> (bool, usize) {
+        let next = match self.next_at {
+            Some(n) if n >= pos => n,
+            _ => self.find_ats(outer, base, len, pos),
+        };
+        // No `@` in `[last_at + 1, next)`, and `last_at < pos <= next`.
+        let in_block = next - pos < BLOCK;
+        let reach = if in_block { Some(next) } else { self.last_at };
+        match reach {
+            // Blocks that start within reach of that `@` (the first one
+            // holds it or starts within reach).
+            Some(a) if in_block || a + AT_REACH >= pos => (true, (a + AT_REACH - pos) / BLOCK + 1),
+            // Blocks that end at or before the next `@`.
+            _ => (false, ((next - pos) / BLOCK).max(1)),
+        }
+    }
+
+    /// For [`Triggers::at_reach`], when the next `@` is not known or
+    /// before `pos`: sets the last `@` before `pos` and the first at or
+    /// after it (`next_at`, returned). The bytes are searched with
+    /// `memchr`, each at most once forward and once backward.
+    #[inline(never)]
+    fn find_ats(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> usize {
         let find = |from: usize| memchr::memchr(b'@', &outer[base + from..base + len]).map_or(usize::MAX, |i| from + i);
         let mut next = match self.next_at {
             Some(n) => n,
@@ -222,16 +263,7 @@ impl Triggers {
             }
         }
         self.next_at = Some(next);
-        // No `@` in `[last_at + 1, next)`, and `last_at < pos <= next`.
-        let in_block = next - pos < BLOCK;
-        let reach = if in_block { Some(next) } else { self.last_at };
-        match reach {
-            // Blocks that start within reach of that `@` (the first one
-            // holds it or starts within reach).
-            Some(a) if in_block || a + AT_REACH >= pos => (true, (a + AT_REACH - pos) / BLOCK + 1),
-            // Blocks that end at or before the next `@`.
-            _ => (false, ((next - pos) / BLOCK).max(1)),
-        }
+        next
     }
 
     /// One step of [`Triggers::next_block`] from `pos`, over at most
@@ -248,11 +280,6 @@ impl Triggers {
         most: usize,
         dots: bool,
     ) -> (usize, u64, usize) {
-        let want = Want {
-            dot: self.want.dot && dots,
-            sentence_dots: self.want.sentence_dots && dots,
-            ..self.want
-        };
         #[cfg(target_arch = "x86_64")]
         {
             // The vector paths read one byte before a block and four after.
@@ -263,13 +290,12 @@ impl Triggers {
                 0
             };
             let blocks = readable.min((len - pos).div_ceil(BLOCK)).min(most);
-            if blocks > 0 {
-                // SAFETY: bytes `p - 1 .. p + 64 * blocks + 4` of `outer` are
-                // in bounds (`readable` above); SSE2 is part of the x86-64
-                // baseline, and AVX2 was detected at run time when `avx2` is
-                // set.
+            if let (Some(first_block), true) = (self.vector[dots as usize], blocks > 0) {
+                // SAFETY: `p >= 1` and `p + 64 * blocks + 4 <= outer.len()`
+                // (`readable` above); SSE2 is part of the x86-64 baseline,
+                // and an AVX2 classifier is picked only when the CPU has it.
                 #[allow(unsafe_code)]
-                let (k, mask) = unsafe { vector::first_block(self.avx2, want, outer.as_ptr().add(p), blocks) };
+                let (k, mask) = unsafe { first_block(outer, p, blocks) };
                 let block = pos + BLOCK * k.min(blocks - 1);
                 // Only the bytes of `b`.
                 let mask = if len - block < BLOCK {
@@ -280,20 +306,33 @@ impl Triggers {
                 return (block, mask, block + BLOCK);
             }
         }
+        self.scalar_step(outer, base, len, pos, dots)
+    }
+
+    /// [`Triggers::classify`] byte by byte, for one block: where the
+    /// vectors cannot read (the first and last bytes of a text), and on
+    /// other targets.
+    #[inline(never)]
+    fn scalar_step(&self, outer: &[u8], base: usize, len: usize, pos: usize, dots: bool) -> (usize, u64, usize) {
+        let want = Want {
+            dot: self.want.dot && dots,
+            sentence_dots: self.want.sentence_dots && dots,
+            ..self.want
+        };
         let b = &outer[base..base + len];
         (pos, scalar_block_mask(b, pos, want), len.min(pos + BLOCK))
     }
-}
 
-/// Whether the vector path may use AVX2.
-fn has_avx2() -> bool {
+    /// Picks the vector classifiers for the CPU (`avx2`: it has AVX2) and
+    /// the triggers wanted, without dots and with.
     #[cfg(target_arch = "x86_64")]
-    {
-        std::arch::is_x86_feature_detected!("avx2")
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    {
-        false
+    fn pick_vector(&mut self, avx2: bool) {
+        let no_dots = Want {
+            dot: false,
+            sentence_dots: false,
+            ..self.want
+        };
+        self.vector = [vector::classifier(avx2, no_dots), vector::classifier(avx2, self.want)];
     }
 }
 
@@ -332,276 +371,129 @@ fn is_cjk_dot(b: &[u8], i: usize, sentence_dots: bool) -> bool {
 /// domain dot needs a label character before it and, after it, a TLD of at
 /// least two characters that starts with a letter (no IANA TLD starts with
 /// a digit or is one character long; a unit test checks the list).
-#[inline]
+///
+/// Out of line: the scalar paths call it for the first and last bytes of
+/// a text only, and the vector paths call its parts.
+#[inline(never)]
 pub(crate) fn worth_a_look(b: &[u8], at: usize, len: usize) -> bool {
     if b[at] == b':' {
-        // A scheme that ends in a digit links only with `//` after it (no
-        // opaque scheme ends in one): times and IPv6 addresses stop here.
-        at > 0
-            && is_scheme_byte(b[at - 1])
-            && b.get(at + 1)
-                .is_some_and(|&c| c > b' ' && (c == b'/' || !b[at - 1].is_ascii_digit()))
+        colon_worth_a_look(b, at)
     } else {
-        at > 0
-            && is_label_byte(b[at - 1])
-            && b.get(at + len).is_some_and(|&c| c.is_ascii_alphabetic() || c >= 0x80)
-            && b.get(at + len + 1).is_some_and(|&c| is_label_byte(c))
+        dot_worth_a_look(b, at, len)
     }
+}
+
+/// [`worth_a_look`] for the dot of `len` bytes at `at`.
+#[inline(always)]
+fn dot_worth_a_look(b: &[u8], at: usize, len: usize) -> bool {
+    at > 0
+        && is_label_byte(b[at - 1])
+        && b.get(at + len).is_some_and(|&c| c.is_ascii_alphabetic() || c >= 0x80)
+        && b.get(at + len + 1).is_some_and(|&c| is_label_byte(c))
+}
+
+/// [`worth_a_look`] for the `:` at `at`: see [`colon_check`].
+#[inline(always)]
+fn colon_worth_a_look(b: &[u8], at: usize) -> bool {
+    // A missing neighbour fails every check that a zero byte fails.
+    let byte = |i: usize| b.get(i).copied().unwrap_or(0);
+    colon_check(b, at, byte(at.wrapping_sub(1)), byte(at + 1), byte(at + 2))
+}
+
+/// Whether the `:` at `b[at]`, between `before` and `after`, `after2`
+/// (zero where `b` has no byte), may be a scheme's: a scheme byte before
+/// it and a byte above the space after it; then with `//` after it any
+/// scheme may link, and without, one that ends in a digit only with `/`
+/// after it (no opaque scheme ends in one, only `<x1:/…>` links: times
+/// and IPv6 addresses stop here), and a word of letters only if
+/// [`scheme_word_may_link`] does not rule it out (`key:value`, `Note:`).
+#[inline(always)]
+fn colon_check(b: &[u8], at: usize, before: u8, after: u8, after2: u8) -> bool {
+    if after <= b' ' || !is_scheme_byte(before) {
+        false
+    } else if after == b'/' && after2 == b'/' {
+        true
+    } else if !before.is_ascii_alphabetic() {
+        // `+`, `-`, `.` end no word of letters; a digit is as above.
+        after == b'/' || !before.is_ascii_digit()
+    } else {
+        scheme_word_may_link(b, at)
+    }
+}
+
+/// For a `:` at `at` without `//` after it: false when the scheme before
+/// it cannot link, whatever the finder's options and wherever the previous
+/// link ended (`scheme::scheme_start` rejects it then). That is the case
+/// when the bytes before the colon are ASCII letters (one at least),
+/// after a byte that is neither a scheme byte nor `<` (or the start of
+/// `b`; any scheme links after `<`), and they cannot spell an opaque
+/// scheme ([`may_be_opaque_word`]), or they are more than
+/// [`MAX_SCHEME_BACK`] letters: `scheme_start` then either takes the word
+/// as the scheme, or, cut by the look-back cap or the previous link, a
+/// part of it with a letter before it, which it rejects. Anything else
+/// (a `+`, `-`, `.` or digit in the word) is left to `scheme_start`.
+#[inline(always)]
+fn scheme_word_may_link(b: &[u8], at: usize) -> bool {
+    // The letters right before the colon: eight bytes in one step, which
+    // hold all but the longest words.
+    let before = &b[..at];
+    let s = match before.last_chunk::<8>() {
+        Some(&w) => match trailing_letters(u64::from_le_bytes(w)) {
+            8 => return long_word_may_link(b, at),
+            n => at - n,
+        },
+        None => at - before.iter().rev().take_while(|c| c.is_ascii_alphabetic()).count(),
+    };
+    word_may_link(b, s, at)
+}
+
+/// For the letters `b[s..at]` before a colon, with none at `b[s - 1]`:
+/// see [`scheme_word_may_link`].
+#[inline(always)]
+fn word_may_link(b: &[u8], s: usize, at: usize) -> bool {
+    if s > 0 && (is_scheme_byte(b[s - 1]) || b[s - 1] == b'<') {
+        return true;
+    }
+    s < at && may_be_opaque_word(&b[s..at])
+}
+
+/// [`scheme_word_may_link`] when the eight bytes before the colon are
+/// letters.
+#[cold]
+#[inline(never)]
+fn long_word_may_link(b: &[u8], at: usize) -> bool {
+    let lo = at.saturating_sub(MAX_SCHEME_BACK + 1);
+    let mut s = at;
+    while s > lo && b[s - 1].is_ascii_alphabetic() {
+        s -= 1;
+    }
+    at - s <= MAX_SCHEME_BACK && word_may_link(b, s, at)
+}
+
+/// For each first letter (`& 31`) of an [`OPAQUE_SCHEMES`] scheme: bit
+/// `l & 31` for each last letter `l`, and bit `32 + n` for each length
+/// `n` (bit 47: 15 bytes or more) of the schemes with that first letter.
+const OPAQUE_SHAPES: [u64; 32] = {
+    let mut t = [0u64; 32];
+    let mut i = 0;
+    while i < OPAQUE_SCHEMES.len() {
+        let s = OPAQUE_SCHEMES[i].as_bytes();
+        let len = if s.len() < 15 { s.len() } else { 15 };
+        t[(s[0] & 31) as usize] |= 1 << (s[s.len() - 1] & 31) | 1 << (32 + len);
+        i += 1;
+    }
+    t
+};
+
+/// Whether the ASCII letters `word` may spell an [`OPAQUE_SCHEMES`]
+/// scheme, in any case: false only when they do not (its first letter,
+/// last letter and length are looked up, `key`, `Note`, `Subject` fail).
+#[inline(always)]
+fn may_be_opaque_word(word: &[u8]) -> bool {
+    let shape = OPAQUE_SHAPES[(word[0] & 31) as usize];
+    let len = word.len().min(15);
+    shape >> (word[word.len() - 1] & 31) & 1 != 0 && shape >> (32 + len) & 1 != 0
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::find::testing::xorshift;
-    use crate::LinkKind;
-
-    /// The finders whose trigger sets differ: all kinds, IRIs and emails
-    /// (dots only after an `@`), emails only, domains only, strict mode
-    /// (`。` and `｡` too), strict without domains.
-    fn finders() -> Vec<Finder> {
-        let mut all = vec![Finder::new(); 6];
-        all[1].kinds(&[LinkKind::Iri, LinkKind::Email]);
-        all[2].kinds(&[LinkKind::Email]);
-        all[3].kinds(&[LinkKind::Domain]);
-        all[4].strict_uts58(true);
-        all[5].strict_uts58(true).kinds(&[LinkKind::Iri, LinkKind::Email]);
-        all
-    }
-
-    /// Every trigger of `text` that `f` needs, by the reference rule:
-    /// exactly, or (`near_at` false) ignoring where the `@`s are.
-    fn reference(f: &Finder, text: &[u8], near_at: bool) -> Vec<usize> {
-        let want = Want::of(f);
-        (0..text.len())
-            .filter(|&i| match text[i] {
-                b':' => want.colon && worth_a_look(text, i, 1),
-                b'.' | 0xE3 | 0xEF => {
-                    let len = if text[i] == b'.' { 1 } else { 3 };
-                    let at_ok = !want.dot_after_at || !near_at || text[i.saturating_sub(AT_REACH)..i].contains(&b'@');
-                    want.dot
-                        && (len == 1 || is_cjk_dot(text, i, want.sentence_dots))
-                        && worth_a_look(text, i, len)
-                        && at_ok
-                }
-                _ => false,
-            })
-            .collect()
-    }
-
-    /// Checks the triggers `f` found in `text` against the reference: the
-    /// same, or with dots after an `@` asked for, every one the reference
-    /// finds and none it never could.
-    fn check(f: &Finder, text: &[u8], found: &[usize]) {
-        let exact = reference(f, text, true);
-        if Want::of(f).dot_after_at {
-            let most = reference(f, text, false);
-            assert!(
-                exact.iter().all(|t| found.contains(t)),
-                "{f:?} {text:02X?}: {found:?} {exact:?}"
-            );
-            assert!(
-                found.iter().all(|t| most.contains(t)),
-                "{f:?} {text:02X?}: {found:?} {most:?}"
-            );
-        } else {
-            assert_eq!(found, exact, "{f:?} {text:02X?}");
-        }
-    }
-
-    /// Up to `most - 1` of `pieces`, drawn with the generator at `seed`.
-    fn random_concat(seed: &mut u64, pieces: &[&[u8]], most: u64) -> Vec<u8> {
-        let mut out = Vec::new();
-        for _ in 0..*seed % most {
-            out.extend_from_slice(pieces[(xorshift(seed) % pieces.len() as u64) as usize]);
-        }
-        out
-    }
-
-    /// Every answer of a trigger search, each asked from past the last.
-    fn all_of(next: impl FnMut(usize) -> Option<(usize, usize)>) -> Vec<(usize, usize)> {
-        all_of_from(0, next)
-    }
-
-    /// Every answer of a trigger search from `pos` on.
-    fn all_of_from(mut pos: usize, mut next: impl FnMut(usize) -> Option<(usize, usize)>) -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        while let Some((at, len)) = next(pos) {
-            out.push((at, len));
-            pos = at + len;
-        }
-        out
-    }
-
-    /// The triggers `f` finds with AVX2 (if the CPU has it) and with SSE2;
-    /// both must agree.
-    fn found(f: &Finder, text: &str) -> Vec<usize> {
-        let run = |avx2: bool| {
-            let mut t = Triggers::new(f);
-            t.avx2 = avx2 && t.avx2;
-            all_of(|pos| t.next(text, pos))
-                .into_iter()
-                .map(|(at, _)| at)
-                .collect::<Vec<_>>()
-        };
-        let with_avx2 = run(true);
-        assert_eq!(with_avx2, run(false), "AVX2 and SSE2 paths differ on {text:?}");
-        with_avx2
-    }
-
-    #[test]
-    fn vector_and_scalar_classification_agree() {
-        // Every byte that matters next to every other, at every offset of
-        // a block, with the neighbours that decide each check; runs of
-        // padding put `@`s near and out of reach of the dots after them.
-        let alphabet = [
-            "a", "Z", "0", "-", "+", ".", ":", " ", "/", "é", "。", "．", "｡", "例", "@", "\n", ".com", "a.b.c.d",
-            "::::", "x:y", "e.g. ",
-        ];
-        let padding = " ".repeat(100);
-        let mut alphabet: Vec<&[u8]> = alphabet.iter().map(|s| s.as_bytes()).collect();
-        alphabet.push(padding.as_bytes());
-        let finders = finders();
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        for _ in 0..2000 {
-            let s = String::from_utf8(random_concat(&mut seed, &alphabet, 200)).expect("pieces are UTF-8");
-            for f in &finders {
-                check(f, s.as_bytes(), &found(f, &s));
-            }
-        }
-    }
-
-    #[test]
-    fn triggers_are_found_in_every_position_of_a_block() {
-        for f in &finders() {
-            for pad in 0..140 {
-                let s = format!(
-                    "{}see http://a.example/ and b.example.org。み x@y.example．jp a.b",
-                    "x ".repeat(pad)
-                );
-                check(f, s.as_bytes(), &found(f, &s));
-            }
-        }
-    }
-
-    #[test]
-    fn a_search_that_starts_late_sees_the_at_before_it() {
-        // The first search at `start` (the binary skipper's first call may
-        // be anywhere) takes an `@` before `start` into account.
-        let f = &finders()[1];
-        for pad in [0, 10, 60, 200, 250, 300] {
-            let text = format!("to: user@{}mail.example.org, and x.com", "a".repeat(pad));
-            let exact = reference(f, text.as_bytes(), true);
-            for start in [0, 5, 9, 20, 64, 130, 260] {
-                let mut t = Triggers::new(f);
-                let found: Vec<usize> = all_of_from(start, |pos| t.next(&text, pos))
-                    .into_iter()
-                    .map(|(at, _)| at)
-                    .collect();
-                for at in exact.iter().filter(|&&at| at >= start) {
-                    assert!(found.contains(at), "pad {pad} start {start}: {at} in {found:?}");
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn only_the_triggers_the_enabled_kinds_need_are_found() {
-        let text = "ab:cd, e.g.x, 価格。Godaddy a@b.example.org ".repeat(3) + &" x.yz".repeat(100);
-        let kinds = |f: &Finder| {
-            let t = found(f, &text);
-            let count = |c: u8| t.iter().filter(|&&i| text.as_bytes()[i] == c).count();
-            (count(b':'), count(b'.'), count(0xE3))
-        };
-        let finders = finders();
-        // All kinds: every colon and dot, and no `。` in the default mode.
-        assert_eq!(kinds(&finders[0]), (3, 2 * 3 + 100, 0));
-        // IRIs and emails: the dots of the addresses only (and those
-        // within a block of them).
-        let (colons, dots, _) = kinds(&finders[1]);
-        assert_eq!(colons, 3);
-        assert!((6..2 * 3 + 100).contains(&dots), "{dots}");
-        // Emails only: no colon.
-        assert_eq!(kinds(&finders[2]).0, 0);
-        // Strict mode: no colon, `。` too.
-        assert_eq!(kinds(&finders[4]), (0, 2 * 3 + 100, 3));
-    }
-
-    /// What the binary skipper relies on: every trigger of a valid UTF-8
-    /// run is a trigger of the raw bytes around it, at the same place (any
-    /// neighbour passes every check a missing one passes).
-    #[test]
-    fn triggers_of_a_valid_run_are_triggers_of_the_raw_bytes_and_of_the_run_read_through_them() {
-        let pieces: [&[u8]; 15] = [
-            b"a",
-            b"Z",
-            b"0",
-            b"-",
-            b".",
-            b":",
-            b"//",
-            b" ",
-            b"@",
-            b"\xFF",
-            b"\x80",
-            b"\xC3\xA9",
-            b"\xEF\xBC\x8E",
-            b"\xEF\xBC",
-            b"\xE3",
-        ];
-        let finders = finders();
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..5000 {
-            let bytes = random_concat(&mut seed, &pieces, 160);
-            for f in &finders[..2] {
-                let mut raw = Triggers::new(f);
-                let all: Vec<usize> = all_of(|pos| raw.next_in_bytes(&bytes, pos))
-                    .into_iter()
-                    .map(|(at, _)| at)
-                    .collect();
-                check(f, &bytes, &all);
-                for chunk in bytes.utf8_chunks() {
-                    let run = chunk.valid();
-                    let base = run.as_ptr() as usize - bytes.as_ptr() as usize;
-                    let of_run = found(f, run);
-                    // Every trigger the run needs, by the exact rule.
-                    for at in reference(f, run.as_bytes(), true) {
-                        assert!(all.contains(&(base + at)), "{bytes:02X?}: {run:?} at {at}");
-                    }
-                    // Read through the whole input, a run's triggers are its
-                    // own once the neighbour checks run on the run (or more
-                    // where `@`s of other runs are in reach).
-                    let mut t = Triggers::new(f);
-                    let through = all_of(|pos| t.next_in_run(&bytes, base, run, pos));
-                    // What `scan::next_link` relies on to check only the
-                    // triggers at a run's edges.
-                    for &(at, len) in &through {
-                        assert!(worth_a_look(&bytes, base + at, len), "{bytes:02X?}: {run:?} at {at}");
-                    }
-                    let through: Vec<usize> = through
-                        .into_iter()
-                        .filter(|&(at, len)| worth_a_look(run.as_bytes(), at, len))
-                        .map(|(at, _)| at)
-                        .collect();
-                    check(f, run.as_bytes(), &through);
-                    if !Want::of(f).dot_after_at {
-                        assert_eq!(through, of_run, "{bytes:02X?}: {run:?}");
-                    }
-                }
-            }
-        }
-    }
-
-    #[test]
-    fn no_opaque_scheme_ends_in_a_digit() {
-        for s in super::super::scheme::OPAQUE_SCHEMES {
-            assert!(!s.as_bytes()[s.len() - 1].is_ascii_digit(), "{s}");
-        }
-    }
-
-    #[test]
-    fn no_tld_starts_with_a_digit_or_is_one_letter() {
-        for t in crate::chars::TLDS.iter() {
-            assert!(t.len() >= 2 && t.as_bytes()[0].is_ascii_lowercase(), "{t}");
-        }
-    }
-}
+mod tests;

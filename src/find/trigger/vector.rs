@@ -5,38 +5,39 @@
 
 #![allow(unsafe_code)]
 
-use super::{is_cjk_dot, worth_a_look, Want, BLOCK};
+use super::{colon_check, dot_worth_a_look, is_cjk_dot, scheme_word_may_link, Want, BLOCK};
 
-/// `$m::first_block` for the `Want` at hand, with its fields as constants
-/// (`dot_after_at` is the caller's: it hands over dots or not).
-macro_rules! classify_with {
-    ($m:ident, $want:expr, $p:expr, $blocks:expr) => {
-        match ($want.colon, $want.dot, $want.sentence_dots) {
-            (true, true, false) => $m::first_block::<true, true, false>($p, $blocks),
-            (true, false, false) => $m::first_block::<true, false, false>($p, $blocks),
-            (false, true, false) => $m::first_block::<false, true, false>($p, $blocks),
-            (false, true, true) => $m::first_block::<false, true, true>($p, $blocks),
-            (true, true, true) => $m::first_block::<true, true, true>($p, $blocks),
-            // No trigger wanted (`next_block` does not get here).
-            (_, false, _) => ($blocks, 0),
-        }
-    };
-}
-
-/// The first of `blocks` consecutive blocks from `p` with a trigger that
-/// `want` asks for (`dot_after_at` aside): its index and mask, or
-/// `(blocks, 0)`. One call for a stretch of text without links, not one
-/// per block.
+/// What `first_block` is for one trigger set and vector width: the first
+/// of `blocks` consecutive blocks of `b` from `at` with a trigger (its
+/// index and mask), or `(blocks, 0)`. One call for a stretch of text
+/// without links, not one per block. The checks of
+/// [`super::worth_a_look`] read `b`: a scheme's letters may lie before
+/// `at`.
 ///
 /// # Safety
-/// `p - 1 .. p + 64 * blocks + 4` must be readable, and with `avx2` set
-/// the CPU must have AVX2.
-pub(super) unsafe fn first_block(avx2: bool, want: Want, p: *const u8, blocks: usize) -> (usize, u64) {
-    if avx2 {
-        classify_with!(avx2, want, p, blocks)
-    } else {
-        classify_with!(sse2, want, p, blocks)
+/// `at >= 1` and `at + 64 * blocks + 4 <= b.len()` (the vectors read one
+/// byte before a block and four after it), and an AVX2 classifier needs a
+/// CPU with AVX2.
+pub(super) type Classifier = unsafe fn(b: &[u8], at: usize, blocks: usize) -> (usize, u64);
+
+/// The classifier of the triggers `want` asks for (`dot_after_at` aside:
+/// the caller picks one with dots or without), with AVX2 when `avx2` (the
+/// CPU has it) and SSE2 otherwise, with its fields as constants so that
+/// the per-block code tests no flag; `None` when it asks for none.
+pub(super) fn classifier(avx2: bool, want: Want) -> Option<Classifier> {
+    macro_rules! pick {
+        ($m:ident) => {
+            match (want.colon, want.dot, want.sentence_dots) {
+                (true, true, false) => $m::first_block::<true, true, false> as Classifier,
+                (true, false, _) => $m::first_block::<true, false, false>,
+                (false, true, false) => $m::first_block::<false, true, false>,
+                (false, true, true) => $m::first_block::<false, true, true>,
+                (true, true, true) => $m::first_block::<true, true, true>,
+                (false, false, _) => return None,
+            }
+        };
     }
+    Some(if avx2 { pick!(avx2) } else { pick!(sse2) })
 }
 
 /// The vector primitives and per-vector checks, written once for both
@@ -103,11 +104,13 @@ macro_rules! vector_checks {
             or(alnum(v), or(eq(v, b'-'), high(v)))
         }
 
-        /// The ASCII triggers of the vector at `q` that pass
-        /// `worth_a_look`, `:` and `.` alike (the caller keeps the ones it
-        /// wants).
+        /// The ASCII triggers of the vector at `q` that pass the
+        /// neighbour checks of `worth_a_look`, `:` and `.` alike (the
+        /// caller keeps the ones it wants), and the colons among them
+        /// without `//` after them, whose scheme word is still to be
+        /// checked (`scheme_word_may_link`).
         #[inline(always)]
-        unsafe fn filter(q: *const u8) -> $v {
+        unsafe fn filter(q: *const u8) -> ($v, $v) {
             let x0 = load(q);
             let before = load(q.sub(1));
             let x1 = load(q.add(1));
@@ -120,34 +123,38 @@ macro_rules! vector_checks {
             );
             let digit_before = within(before, b'0', b'9');
             // Not (a digit before and anything but `/` after).
-            let slash_or_no_digit = or(eq(x1, b'/'), $xor(digit_before, $set1(-1)));
+            let slash = eq(x1, b'/');
+            let slash_or_no_digit = or(slash, $xor(digit_before, $set1(-1)));
             let above_space = $xor(le(x1, b' '), $set1(-1));
             let colon_ok = and(
                 eq(x0, b':'),
                 and(scheme_before, and(above_space, slash_or_no_digit)),
             );
+            let word = $andnot(and(slash, eq(x2, b'/')), colon_ok);
             // `.` after a label byte, before a letter (or non-ASCII) and a
             // label byte.
             let label_before = or(alnum_before, or(eq(before, b'-'), high(before)));
             let tld_start = or(alpha(x1), high(x1));
             let dot_ok = and(eq(x0, b'.'), and(label_before, and(tld_start, label(x2))));
-            or(colon_ok, dot_ok)
+            (or(colon_ok, dot_ok), word)
         }
 
         /// The candidates of the vector at `q` (a superset of the triggers
         /// of [`filter`] and of the non-ASCII dots the mode takes): a colon
-        /// before a byte above the space (`COLON`), a dot before a byte from
-        /// `A` up, the first byte of a character whose last two bytes are
-        /// those of `．` (`DOT`), or of `。` or `｡` (`SENTENCE`).
+        /// (`COLON`), a dot before a byte from `A` up, the first byte of a
+        /// character whose last two bytes are those of `．` (`DOT`), or of
+        /// `。` or `｡` (`SENTENCE`). A colon alone is one compare: most
+        /// colons of prose are checked one by one for less than the
+        /// neighbour tests would cost on every vector.
         #[inline(always)]
         unsafe fn candidates<const COLON: bool, const DOT: bool, const SENTENCE: bool>(q: *const u8) -> $v {
             let x0 = load(q);
-            let x1 = load(q.add(1));
             let mut c = $zero();
             if COLON {
-                c = $andnot(le(x1, b' '), eq(x0, b':'));
+                c = eq(x0, b':');
             }
             if DOT {
+                let x1 = load(q.add(1));
                 let x2 = load(q.add(2));
                 let dots = and(eq(x0, b'.'), ge(x1, b'A'));
                 // `．` EF BC 8E; `。` E3 80 82, `｡` EF BD A1.
@@ -163,64 +170,97 @@ macro_rules! vector_checks {
             c
         }
 
-        /// The triggers of the 64 bytes at `p` that the mode asks for (the
-        /// parameters are fields of `Want`) and that pass `worth_a_look`.
-        /// One branch per block on whether it holds a candidate at all,
-        /// which prose mostly does not.
+        /// The candidates of the 64 bytes at `p` (bit `i`: the byte at
+        /// `p + i`) for the mode (the parameters are fields of `Want`).
+        /// One test per block on whether it holds one at all, which prose
+        /// mostly does not.
+        ///
+        /// # Safety
+        /// `p - 1 .. p + 68` must be readable.
         #[inline(always)]
-        unsafe fn block_of<const COLON: bool, const DOT: bool, const SENTENCE: bool>(p: *const u8) -> u64 {
+        unsafe fn candidate_bits<const COLON: bool, const DOT: bool, const SENTENCE: bool>(p: *const u8) -> u64 {
             const W: usize = core::mem::size_of::<$v>();
-            let mut cand = 0u64;
-            for k in 0..BLOCK / W {
-                cand |= bits(candidates::<COLON, DOT, SENTENCE>(p.add(W * k))) << (W * k);
+            let mut v = [$zero(); BLOCK / W];
+            let mut any = $zero();
+            for (k, v) in v.iter_mut().enumerate() {
+                *v = candidates::<COLON, DOT, SENTENCE>(p.add(W * k));
+                any = or(any, *v);
             }
-            if cand == 0 {
+            if none(any) {
                 return 0;
             }
-            if at_most_four(cand) {
-                return each_worth_a_look(p, cand, SENTENCE);
+            let mut cand = 0u64;
+            for (k, v) in v.iter().enumerate() {
+                cand |= bits(*v) << (W * k);
             }
-            // Many candidates: the checks on every byte, then the few
-            // non-ASCII ones one by one.
+            cand
+        }
+
+        /// The candidates `cand` of the block of `b` at `at` that pass
+        /// `worth_a_look`: one by one when there are at most four, else
+        /// the checks on every byte, then the scheme words of the colons
+        /// without `//` and the few non-ASCII candidates one by one.
+        ///
+        /// # Safety
+        /// `at >= 1` and `at + 68 <= b.len()`.
+        #[inline(always)]
+        unsafe fn check_block(b: &[u8], at: usize, cand: u64, sentence_dots: bool) -> u64 {
+            const W: usize = core::mem::size_of::<$v>();
+            let p = b.as_ptr().add(at);
             let mut ascii = 0u64;
+            let mut word = 0u64;
             let mut high_bytes = 0u64;
             for k in 0..BLOCK / W {
                 let q = p.add(W * k);
-                ascii |= bits(filter(q)) << (W * k);
+                let (ok, w) = filter(q);
+                ascii |= bits(ok) << (W * k);
+                word |= bits(w) << (W * k);
                 high_bytes |= bits(high(load(q))) << (W * k);
             }
-            (ascii & cand) | each_worth_a_look(p, cand & high_bytes, SENTENCE)
+            let mut ascii = ascii & cand;
+            let mut word = word & cand;
+            while word != 0 {
+                let i = word.trailing_zeros() as usize;
+                if !scheme_word_may_link(b, at + i) {
+                    ascii &= !(1 << i);
+                }
+                word &= word - 1;
+            }
+            ascii | each_worth_a_look(b, at, cand & high_bytes, sentence_dots)
         }
     };
 }
 
 /// Whether `m` has at most four bits set (no `popcnt` in the x86-64
-/// baseline).
+/// baseline): up to about that many, checking candidates one by one costs
+/// less than the checks on every byte.
 #[inline(always)]
-fn at_most_four(m: u64) -> bool {
-    let m = m & m.wrapping_sub(1);
-    let m = m & m.wrapping_sub(1);
-    let m = m & m.wrapping_sub(1);
+fn at_most_four(mut m: u64) -> bool {
+    for _ in 0..3 {
+        m &= m.wrapping_sub(1);
+    }
     m & m.wrapping_sub(1) == 0
 }
 
-/// The candidates of `cand` (bit `i`: the byte at `p + i`) that are
+/// The candidates of `cand` (bit `i`: the byte `b[at + i]`) that are
 /// triggers (`。` and `｡` too with `sentence_dots`) and pass
-/// `worth_a_look`, one by one.
+/// `worth_a_look` on `b`, one by one.
 ///
-/// # Safety
-/// `p - 1 .. p + 68` must be readable.
+/// # Panics
+/// Unless `at >= 1` and `at + 68 <= b.len()` (`first_block`'s contract).
 #[inline(always)]
-unsafe fn each_worth_a_look(p: *const u8, mut cand: u64, sentence_dots: bool) -> u64 {
-    // A candidate's checks read one byte before it and up to four after.
-    let b = std::slice::from_raw_parts(p.sub(1), BLOCK + 5);
+fn each_worth_a_look(b: &[u8], at: usize, mut cand: u64, sentence_dots: bool) -> u64 {
+    // The block, one byte before it and four after (what the checks read
+    // around a candidate but a scheme's letters), in one bounds check.
+    let w = &b[at - 1..at + BLOCK + 4];
     let mut mask = 0u64;
     while cand != 0 {
         let i = cand.trailing_zeros() as usize;
-        // (A candidate only ends like a non-ASCII dot: check all of it.)
-        let ok = match b[i + 1] {
-            b':' | b'.' => worth_a_look(b, i + 1, 1),
-            _ => is_cjk_dot(b, i + 1, sentence_dots) && worth_a_look(b, i + 1, 3),
+        let ok = match w[i + 1] {
+            b':' => colon_check(b, at + i, w[i], w[i + 2], w[i + 3]),
+            b'.' => dot_worth_a_look(w, i + 1, 1),
+            // (A candidate only ends like a non-ASCII dot: check all of it.)
+            _ => is_cjk_dot(w, i + 1, sentence_dots) && dot_worth_a_look(w, i + 1, 3),
         };
         mask |= (ok as u64) << i;
         cand &= cand - 1;
@@ -228,33 +268,77 @@ unsafe fn each_worth_a_look(p: *const u8, mut cand: u64, sentence_dots: bool) ->
     mask
 }
 
-/// `first_block` over the module's `block_of`, with the module's target
-/// features (`$a`).
+/// `first_block` over the module's `candidate_bits` and `check_block`,
+/// with the module's target features (`$a`).
 macro_rules! first_block {
     ($(#[$a:meta])*) => {
-        /// See `vector::first_block`, for one trigger set.
+        /// A [`Classifier`](super::Classifier). The loop over
+        /// blocks without candidates is all that runs on most text: the
+        /// checks stay out of it, so that it keeps its registers.
         ///
         /// # Safety
-        /// `p - 1 .. p + 64 * blocks + 4` must be readable.
+        /// As for [`Classifier`](super::Classifier).
         $(#[$a])*
         pub(super) unsafe fn first_block<const COLON: bool, const DOT: bool, const SENTENCE: bool>(
-            p: *const u8,
+            b: &[u8],
+            at: usize,
             blocks: usize,
         ) -> (usize, u64) {
-            for k in 0..blocks {
-                let m = block_of::<COLON, DOT, SENTENCE>(p.add(BLOCK * k));
+            let p = b.as_ptr().add(at);
+            let end = p.add(BLOCK * blocks);
+            let mut q = p;
+            loop {
+                // Over the blocks without a candidate: a loop of its own,
+                // on a pointer, that keeps its constants in registers.
+                let cand = loop {
+                    if q == end {
+                        return (blocks, 0);
+                    }
+                    let cand = candidate_bits::<COLON, DOT, SENTENCE>(q);
+                    if cand != 0 {
+                        break cand;
+                    }
+                    q = q.add(BLOCK);
+                };
+                let k = (q as usize - p as usize) / BLOCK;
+                let m = check(b, at + BLOCK * k, cand, SENTENCE);
                 if m != 0 {
                     return (k, m);
                 }
+                q = q.add(BLOCK);
             }
-            (blocks, 0)
+        }
+
+        /// The candidates `cand` of the block of `b` at `at` that pass
+        /// `worth_a_look`: a few checked one by one here, many in
+        /// [`checked`].
+        ///
+        /// # Safety
+        /// As for `check_block`.
+        #[inline(always)]
+        unsafe fn check(b: &[u8], at: usize, cand: u64, sentence_dots: bool) -> u64 {
+            if at_most_four(cand) {
+                each_worth_a_look(b, at, cand, sentence_dots)
+            } else {
+                checked(b, at, cand, sentence_dots)
+            }
+        }
+
+        /// `check_block`, out of the loop of `first_block`.
+        ///
+        /// # Safety
+        /// As for `check_block`.
+        $(#[$a])*
+        #[inline(never)]
+        unsafe fn checked(b: &[u8], at: usize, cand: u64, sentence_dots: bool) -> u64 {
+            check_block(b, at, cand, sentence_dots)
         }
     };
 }
 
 /// Classification 16 bytes at a time (SSE2, every x86-64 CPU).
 mod sse2 {
-    use super::{at_most_four, each_worth_a_look, BLOCK};
+    use super::{at_most_four, each_worth_a_look, scheme_word_may_link, BLOCK};
     use core::arch::x86_64::*;
 
     vector_checks!(
@@ -278,12 +362,18 @@ mod sse2 {
         _mm_movemask_epi8(v) as u16 as u64
     }
 
+    /// No byte of `v` set (no `ptest` before SSE4.1).
+    #[inline(always)]
+    unsafe fn none(v: __m128i) -> bool {
+        bits(v) == 0
+    }
+
     first_block!();
 }
 
 /// The same classification 32 bytes at a time.
 mod avx2 {
-    use super::{at_most_four, each_worth_a_look, BLOCK};
+    use super::{at_most_four, each_worth_a_look, scheme_word_may_link, BLOCK};
     use core::arch::x86_64::*;
 
     vector_checks!(
@@ -305,6 +395,12 @@ mod avx2 {
     #[inline(always)]
     unsafe fn bits(v: __m256i) -> u64 {
         _mm256_movemask_epi8(v) as u32 as u64
+    }
+
+    /// No byte of `v` set, in one test.
+    #[inline(always)]
+    unsafe fn none(v: __m256i) -> bool {
+        _mm256_testz_si256(v, v) != 0
     }
 
     // The CPU must have AVX2, too.
