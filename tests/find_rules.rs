@@ -484,3 +484,12 @@ fn host_of_punctuation_alone_is_not_a_link() {
     assert_eq!(found("http://x/~~ ok"), ["http://x/~~"]);
     assert_eq!(found("file:///etc/hosts"), ["file:///etc/hosts"]);
 }
+
+#[test]
+fn file_uri_with_an_absolute_path_links_without_authority() {
+    assert_eq!(found("see file:/etc/motd now"), ["file:/etc/motd"]);
+    assert_eq!(found("file:///etc/hosts"), ["file:///etc/hosts"]);
+    // Without a path it is a label.
+    assert!(found("file: notes.txt").is_empty());
+    assert!(found("file:/ x").is_empty());
+}

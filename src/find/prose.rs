@@ -601,11 +601,6 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
     if is_cjk_stop(c) {
         return start + i;
     }
-    match host_goes_on(s, i) {
-        Some(true) => return later_cjk_stop(s, i).map_or(end, |p| start + p),
-        Some(false) => return start,
-        None => {}
-    }
     if !is_unspaced_script(c) {
         return end;
     }
@@ -620,9 +615,17 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
             b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
         ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit());
     if after_separator && !starts_particle(c) && !first_segment_is_prose(s, i) {
+        if sb[i - 1] == b'-' && host_goes_on(s, i) == Some(false) {
+            return start; // `http://xn--はじめよう.com`
+        }
         return later_cjk_stop(s, i).map_or(end, |p| start + p);
     }
-    start + i
+    // Glued to an ASCII letter or digit: prose, unless the host goes on.
+    match host_goes_on(s, i) {
+        Some(true) => later_cjk_stop(s, i).map_or(end, |p| start + p),
+        Some(false) => start,
+        None => start + i,
+    }
 }
 
 /// For a first non-ASCII character at `s[i]` inside the host of the IRI

@@ -110,6 +110,13 @@ fn is_registered_opaque_scheme(scheme: &str) -> bool {
         .contains(scheme)
 }
 
+/// `file:/path`: RFC 8089 §2 lets a `file` URI leave out the authority
+/// (`file:/etc/motd`), so it links without `//` when an absolute path
+/// follows the colon (`rest`: the bytes after it).
+fn is_file_path(scheme: &str, rest: &[u8]) -> bool {
+    scheme.eq_ignore_ascii_case("file") && rest.first() == Some(&b'/') && rest.get(1).is_some_and(|&c| c > b' ')
+}
+
 /// A candidate IRI whose scheme's `:` is at `colon`.
 #[inline]
 pub(super) fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw> {
@@ -152,7 +159,11 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
     }
     // Without `//`, only an opaque scheme links, or any scheme right after
     // `<` (see `scheme_link`).
-    if !b[colon + 1..].starts_with(b"//") && (s == 0 || b[s - 1] != b'<') && !is_registered_opaque_scheme(scheme) {
+    if !b[colon + 1..].starts_with(b"//")
+        && (s == 0 || b[s - 1] != b'<')
+        && !is_registered_opaque_scheme(scheme)
+        && !is_file_path(scheme, &b[colon + 1..])
+    {
         return None;
     }
     Some(s)
@@ -260,7 +271,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         if !can_appear_in_iri(next) || matches!(link_term(next), LinkTerm::Hard | LinkTerm::Close) {
             return None;
         }
-        if !is_registered_opaque_scheme(scheme) {
+        if !is_registered_opaque_scheme(scheme) && !is_file_path(scheme, &b[colon + 1..]) {
             // RFC 3986 Appendix C / CommonMark autolinks: `<` and `>`
             // delimit a URI, so inside them any valid scheme links.
             return if prev == Some('<') && !f.strict_uts58 {

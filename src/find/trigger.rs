@@ -411,7 +411,9 @@ fn colon_worth_a_look(b: &[u8], at: usize) -> bool {
 fn colon_check(b: &[u8], at: usize, before: u8, after: u8, after2: u8) -> bool {
     if after <= b' ' || !is_scheme_byte(before) {
         false
-    } else if after == b'/' && after2 == b'/' {
+    } else if after == b'/' && (after2 == b'/' || after2 > b' ') {
+        // `//`: any scheme; one `/` and a path: `file:/etc/motd` (RFC
+        // 8089), or a scheme ending in a digit (below).
         true
     } else if !before.is_ascii_alphabetic() {
         // `+`, `-`, `.` end no word of letters; a digit is as above.
