@@ -81,7 +81,8 @@ pub(super) fn mixes_unspaced_script(text: &str) -> bool {
     }
     let mut prev = ' ';
     for c in text.chars() {
-        if (is_unspaced_script(c) && prev.is_ascii_alphanumeric())
+        // The ASCII test first: it fails for most characters.
+        if (prev.is_ascii_alphanumeric() && is_unspaced_script(c))
             || (c.is_ascii_alphanumeric() && is_unspaced_script(prev))
         {
             return true;
@@ -681,10 +682,12 @@ fn first_segment_is_prose(s: &str, i: usize) -> bool {
     if authority >= i || sb[authority..i - 1].contains(&b'/') {
         return false;
     }
-    s[i..]
-        .chars()
-        .find(|&c| !is_unspaced_script(c))
-        .is_some_and(|c| c.is_ascii_alphabetic())
+    // The first ASCII byte after the run decides; only then is the run
+    // checked character by character (most runs end at white space).
+    let Some(a) = sb[i..].iter().position(|&c| c < 0x80).map(|p| i + p) else {
+        return false;
+    };
+    sb[a].is_ascii_alphabetic() && s[i..a].chars().all(is_unspaced_script)
 }
 
 /// Whether a link ending in `'s` ends in an English contraction
@@ -710,14 +713,15 @@ fn ends_in_contraction(link: &[u8]) -> bool {
 /// (`…/自殺でも？.png`, a peer suite's case), and the fullwidth and
 /// halfwidth stops `．` `｡` are domain dots in UTS #58.
 fn later_cjk_stop(s: &str, from: usize) -> Option<usize> {
-    // One pass over the bytes: `。` is E3 80 82; a `}` is checked for the
-    // character after it.
+    // One pass over the bytes: `。` is E3 80 82, found by its last byte
+    // (0xE3 leads every kana: searching for it stops at each one); a `}`
+    // is checked for the character after it.
     let b = s.as_bytes();
     let mut i = from;
-    while let Some(p) = memchr::memchr2(0xE3, b'}', &b[i..]) {
+    while let Some(p) = memchr::memchr2(0x82, b'}', &b[i..]) {
         i += p;
         match b[i] {
-            0xE3 if b[i + 1..].starts_with(&[0x80, 0x82]) => return Some(i),
+            0x82 if i >= from + 2 && b[i - 2..i] == [0xE3, 0x80] => return Some(i - 2),
             b'}' if char_at(s, i + 1).is_some_and(is_unspaced_script) => return Some(i + 1),
             _ => {}
         }
