@@ -33,9 +33,9 @@ pub(super) fn is_fullwidth_excluded(c: char) -> bool {
 /// inside a link, if it is one: right after `/`, `=` or `_`, a name of
 /// ASCII letters, digits, `_` and `-` that starts with a letter, then `>`
 /// (`https://github.com/<user>/repo`, `…/campaign/?v=<code>`: 2 held-out
-/// lines, and issue 13 cluster 6; `…/exemplary_<remix>`, a peer case). A template is one link, as with
-/// `{…}` placeholders; the IRI it denotes carries `%3C` and `%3E`
-/// (`repair::repair_iri`). HTML's inline elements are tags after a link,
+/// lines, and issue 13 cluster 6; `…/exemplary_<remix>`, a peer case). A
+/// template is one link, as with `{…}` placeholders; the IRI it denotes
+/// carries `%3C` and `%3E` (`repair::repair_iri`). HTML's inline elements are tags after a link,
 /// not placeholders (`https://example.com/<br>`). Default mode only.
 #[cold]
 #[inline(never)]

@@ -615,48 +615,39 @@ fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
             sb[i - 1],
             b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
         ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit());
-    if after_separator && !starts_particle(c) && !first_segment_is_prose(s, i) {
-        if sb[i - 1] == b'-' && host_goes_on(s, i) == Some(false) {
-            return start; // `http://xn--はじめよう.com`
-        }
+    // Glued to an ASCII letter or digit it is prose, unless the host goes on.
+    if (after_separator && !starts_particle(c) && !first_segment_is_prose(s, i)) || host_goes_on(s, i) {
         return later_cjk_stop(s, i).map_or(end, |p| start + p);
     }
-    // Glued to an ASCII letter or digit: prose, unless the host goes on.
-    match host_goes_on(s, i) {
-        Some(true) => later_cjk_stop(s, i).map_or(end, |p| start + p),
-        Some(false) => start,
-        None => start + i,
-    }
+    start + i
 }
 
-/// For a first non-ASCII character at `s[i]` inside the host of the IRI
-/// `s`: `Some(true)` when a dot and a TLD follow it in the host, so the host itself
-/// is written in that script (`http://exampleこれは日本語です.com/…`, not
-/// prose glued to `http://example`); `Some(false)` when it sits in an
-/// `xn--` label, which must be ASCII (RFC 5891 §4.2.3.1): no link. `None`:
-/// not in a host, or no dot follows (`http://example.comだよね`).
-fn host_goes_on(s: &str, i: usize) -> Option<bool> {
+/// Where the authority of the IRI `s` starts (after its scheme's `://`),
+/// if it has one: the scheme's `:` is the first one.
+fn authority_start(sb: &[u8]) -> Option<usize> {
+    memchr::memchr(b':', sb)
+        .filter(|&c| sb[c + 1..].starts_with(b"//"))
+        .map(|c| c + 3)
+}
+
+/// Whether the first non-ASCII character at `s[i]` lies inside the host of
+/// the IRI `s` and a dot and a TLD follow it there, so the host itself is
+/// written in that script (`http://exampleこれは日本語です.com/…`), not
+/// prose glued to `http://example` (`http://example.comだよね`; nor
+/// `…だよね.comtest/…`, as twitter-text reads it).
+fn host_goes_on(s: &str, i: usize) -> bool {
     let sb = s.as_bytes();
-    let colon = memchr::memchr(b':', &sb[..i])?;
-    if !sb[colon + 1..].starts_with(b"//") || colon + 3 > i {
-        return None;
-    }
-    let a = colon + 3;
+    let Some(a) = authority_start(sb).filter(|&a| a <= i) else {
+        return false;
+    };
     if sb[a..i].iter().any(|&c| matches!(c, b'/' | b'?' | b'#')) {
-        return None;
-    }
-    let label = sb[a..i].iter().rposition(|&c| c == b'.').map_or(a, |p| a + p + 1);
-    if sb[label..i].len() >= 4 && sb[label..label + 4].eq_ignore_ascii_case(b"xn--") {
-        return Some(false);
+        return false;
     }
     let host_end = sb[i..]
         .iter()
         .position(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
         .map_or(sb.len(), |p| i + p);
-    // The name must go on to a TLD (`…だよね.comtest/…` is prose glued to
-    // `http://example.com`, as twitter-text reads it).
-    let last = memchr::memrchr(b'.', &sb[i..host_end])?;
-    is_tld(&s[i + last + 1..host_end]).then_some(true)
+    memchr::memrchr(b'.', &sb[i..host_end]).is_some_and(|last| is_tld(&s[i + last + 1..host_end]))
 }
 
 /// Whether the run of CJK or Hangul at `s[i..]`, right after the `/` that
@@ -672,11 +663,7 @@ fn first_segment_is_prose(s: &str, i: usize) -> bool {
     if sb[i - 1] != b'/' {
         return false;
     }
-    // The scheme's `:` is the first one; `//` after it opens the authority.
-    let Some(authority) = memchr::memchr(b':', sb)
-        .filter(|&c| sb[c + 1..].starts_with(b"//"))
-        .map(|c| c + 3)
-    else {
+    let Some(authority) = authority_start(sb) else {
         return false;
     };
     if authority >= i || sb[authority..i - 1].contains(&b'/') {

@@ -28,7 +28,7 @@ pub(crate) fn repair_iri(iri: &str) -> Option<String> {
     let b = iri.as_bytes();
     let needs = iri[tail..].contains(['[', ']', '{', '}'])
         || fragment.is_some_and(|f| iri[f..].contains('#'))
-        || (tail..b.len()).any(|i| is_placeholder_bracket(b, i));
+        || memchr::memchr_iter(b'<', &b[tail..]).any(|p| placeholder_len(b, tail + p, b.len()).is_some());
     if !needs {
         return None;
     }

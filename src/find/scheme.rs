@@ -13,7 +13,7 @@ use super::end::{
     scan_forward, starts_scheme, trim_end,
 };
 use super::fold::{angle_bracketed, try_folded};
-use super::host::{dns_labels_ok, host_before_dash, AsciiLabels};
+use super::host::{dns_labels_ok, has_non_ascii_a_label, host_before_dash, AsciiLabels};
 use super::repair::validate_iri;
 use super::{Finder, LinkKind};
 use crate::chars::{is_bidi_control, is_ucschar};
@@ -375,6 +375,7 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
     // (each run counts as a letter), ending in neither a dot nor `-`.
     let mut i = colon + 3;
     let mut labels = AsciiLabels::new();
+    let mut non_ascii = false;
     loop {
         while i < limit && has_class(b[i], LABEL_BYTE | DOT_BYTE) {
             labels.push(b[i]);
@@ -383,6 +384,7 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
         if i >= limit || b[i] < 0x80 {
             break;
         }
+        non_ascii = true;
         let run = common_letters_end(b, i, limit);
         if run > i {
             labels.push(b'a');
@@ -399,7 +401,9 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
             _ => break,
         }
     }
-    if capped(i) || !labels.ok() {
+    // An `xn--` label that is not ASCII (`http://xn--はじめよう.com`) is
+    // no host: the general rules reject it with `dns_labels_ok`.
+    if capped(i) || !labels.ok() || (non_ascii && has_non_ascii_a_label(&text[colon + 3..i])) {
         return None;
     }
     let mut end = i;
