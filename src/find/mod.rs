@@ -301,6 +301,7 @@ impl Finder {
             triggers: trigger::Triggers::new(self),
             skip: SkipState::default(),
             raw_triggers: trigger::Triggers::new(self),
+            memo: prose::Memo::default(),
         }
     }
 
@@ -324,6 +325,7 @@ impl Finder {
             triggers: trigger::Triggers::new(self),
             skip: SkipState::default(),
             raw_triggers: trigger::Triggers::new(self),
+            memo: prose::Memo::default(),
         };
         links.advance_run();
         links
@@ -541,6 +543,8 @@ pub struct Links<'f, 't> {
     skip: SkipState,
     /// Triggers of the whole input, valid UTF-8 or not (for the skipper).
     raw_triggers: trigger::Triggers,
+    /// What the default mode's context rules remember within the run.
+    memo: prose::Memo,
 }
 
 impl<'f, 't> Links<'f, 't> {
@@ -553,6 +557,7 @@ impl<'f, 't> Links<'f, 't> {
                 self.next_run = next_run;
                 self.pos = 0;
                 self.floor = 0;
+                self.memo = prose::Memo::default();
                 self.triggers.reset();
                 true
             }
@@ -570,7 +575,14 @@ impl<'f, 't> Iterator for Links<'f, 't> {
     fn next(&mut self) -> Option<Link<'t>> {
         loop {
             let outer = (self.bytes, self.run_start);
-            if let Some(raw) = scan::next_link(self.finder, &mut self.triggers, outer, self.run, self.pos, self.floor) {
+            if let Some(raw) = scan::next_link(
+                self.finder,
+                (&mut self.triggers, &mut self.memo),
+                outer,
+                self.run,
+                self.pos,
+                self.floor,
+            ) {
                 self.pos = raw.end;
                 self.floor = raw.end;
                 return Some(Link {
@@ -598,6 +610,7 @@ impl<'f, 't> Iterator for Links<'f, 't> {
                         self.pos = 0;
                         self.floor = 0;
                         self.triggers.reset();
+                        self.memo = prose::Memo::default();
                         break;
                     }
                     None => {

@@ -79,17 +79,14 @@ pub(super) fn mixes_unspaced_script(text: &str) -> bool {
     {
         return false;
     }
-    let mut prev = ' ';
-    for c in text.chars() {
-        // The ASCII test first: it fails for most characters.
-        if (prev.is_ascii_alphanumeric() && is_unspaced_script(c))
-            || (c.is_ascii_alphanumeric() && is_unspaced_script(prev))
-        {
-            return true;
-        }
-        prev = c;
-    }
-    false
+    // Only where an ASCII letter or digit meets a non-ASCII byte is a
+    // character decoded: the one after it, or the one that ends before it.
+    let b = text.as_bytes();
+    (1..b.len()).any(|j| {
+        let (p, c) = (b[j - 1], b[j]);
+        (p.is_ascii_alphanumeric() && c >= 0xE1 && char_at(text, j).is_some_and(is_unspaced_script))
+            || (c.is_ascii_alphanumeric() && p >= 0x80 && text[..j].chars().next_back().is_some_and(is_unspaced_script))
+    })
 }
 
 /// The dot characters of a domain in the default mode: `。` and `｡` are
@@ -171,23 +168,134 @@ pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) 
     }
 }
 
+/// What the context rules remember while one valid UTF-8 run is scanned,
+/// so that the text after a line's links is read once, however many links
+/// the line holds (CJK prose has no white space to end each look early).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Memo {
+    /// No `]` lies in `text[from..close]`, and `close` is a `]` or the
+    /// end of the run (valid once `known`).
+    from: usize,
+    close: usize,
+    known: bool,
+}
+
+impl Memo {
+    /// The first `]` at or after `at` in `b` (`b.len()`: none). Links come
+    /// in order, so the searches cover each byte about once: a look that
+    /// starts before the last one (a dropped candidate's end) reads only
+    /// the bytes between, no more than a link's length.
+    #[inline(never)]
+    fn next_close(&mut self, b: &[u8], at: usize) -> usize {
+        if !self.known || at > self.close {
+            self.close = memchr::memchr(b']', &b[at..]).map_or(b.len(), |p| at + p);
+            self.from = at;
+            self.known = true;
+        } else if at < self.from {
+            if let Some(p) = memchr::memchr(b']', &b[at..self.from]) {
+                self.close = at + p;
+            }
+            self.from = at;
+        }
+        self.close
+    }
+}
+
 /// Applies the default-mode rules of this module to a link found by the
 /// other stages: `None` drops it, otherwise it comes back the same or
 /// shorter, or longer by the `'` that close quotes opened in it.
-pub(super) fn refine(f: &Finder, text: &str, raw: Raw) -> Option<Raw> {
+///
+/// Most links are quiet (crawl text: nine in ten): no rule can change
+/// them, and the tests that say so come first and cost a few instructions;
+/// the rules' own tests, which read the context, would give the same
+/// answer at several times the cost.
+#[inline(always)]
+pub(super) fn refine(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw> {
     debug_assert!(!f.strict_uts58);
+    let out = refine_quick(f, text, raw, memo);
+    // Every test that finds links in the default mode checks the shortcuts.
+    debug_assert_eq!(
+        out,
+        refine_by_the_rules(f, text, raw),
+        "{:?}",
+        &text[raw.start..raw.end]
+    );
+    out
+}
+
+/// [`refine`] with its shortcuts: the quiet tests and the remembered `]`.
+#[inline(always)]
+fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw> {
     if raw.folded {
         return Some(raw);
     }
+    let b = text.as_bytes();
+    let after = b.get(raw.end).copied().unwrap_or(b'\n');
     // Most links are followed by white space: no label's `](` follows.
-    let after = text.as_bytes().get(raw.end).copied();
-    if after.is_some_and(|c| c > b' ') && in_markdown_label(text, raw.start, raw.end) {
+    if after > b' ' && in_markdown_label(text, raw.start, raw.end, memo) {
         return None;
     }
-    match raw.kind {
-        LinkKind::Email => refine_email(text, raw),
-        LinkKind::Domain | LinkKind::Iri => refine_name_or_iri(f, text, raw),
+    let link = &b[raw.start..raw.end];
+    let (Some(&first), Some(&last)) = (link.first(), link.last()) else {
+        return Some(raw);
+    };
+    // Before a link: a markup marker; after it: a Message-ID's `>`, the
+    // `(`, `_`, `:` of code names and scp remotes, a closing `'`.
+    let plain_around = !matches!(after, b'>' | b'(' | b'_' | b':' | b'\'')
+        && (raw.start == 0 || !matches!(b[raw.start - 1], b'*' | b'_' | b'~'));
+    if raw.kind == LinkKind::Email {
+        let quiet = plain_around
+            && !matches!(first, b'*' | b'_' | b'~' | b'`')
+            && !link[..link.len().min(4)].eq_ignore_ascii_case(b"git@");
+        return if quiet { Some(raw) } else { refine_email(text, raw) };
     }
+    let (high, bracket) = content_flags(link);
+    let glued = match high {
+        Some(i) => glued_prose_end(text, raw.start, raw.end, i),
+        None => raw.end,
+    };
+    // `*` (bold), `t` and `2` (`&gt`, `&quot`, `&#62`), `s`/`S` (`'s`):
+    // the exact tests are in `refine_name_or_iri`.
+    let ends_plain = match last {
+        b'*' => false,
+        b't' => !(link.ends_with(b"&gt") || link.ends_with(b"&quot")),
+        b'2' => !link.ends_with(b"&#62"),
+        b's' | b'S' => link.len() < 2 || link[link.len() - 2] != b'\'',
+        _ => true,
+    };
+    // Code names start with a digit or a capital, or name a build file.
+    let quiet = plain_around
+        && glued == raw.end
+        && !bracket
+        && ends_plain
+        && (raw.kind == LinkKind::Iri
+            || (first.is_ascii_lowercase()
+                && !(matches!(first, b'c' | b'd' | b'g' | b'j' | b'k' | b'm' | b'p' | b'r' | b'v')
+                    && is_build_file(&text[raw.start..raw.end]))));
+    if quiet {
+        Some(raw)
+    } else {
+        refine_name_or_iri(f, text, raw, glued, bracket)
+    }
+}
+
+/// [`refine`] without shortcuts: every rule's own test, on every link,
+/// and the Markdown label's look from scratch. For the debug check in
+/// [`refine`].
+fn refine_by_the_rules(f: &Finder, text: &str, raw: Raw) -> Option<Raw> {
+    if raw.folded {
+        return Some(raw);
+    }
+    let b = text.as_bytes();
+    if b.get(raw.end).is_some_and(|&c| c > b' ') && in_markdown_label(text, raw.start, raw.end, &mut Memo::default()) {
+        return None;
+    }
+    if raw.kind == LinkKind::Email {
+        return refine_email(text, raw);
+    }
+    let (high, bracket) = content_flags(&b[raw.start..raw.end]);
+    let glued = high.map_or(raw.end, |i| glued_prose_end(text, raw.start, raw.end, i));
+    refine_name_or_iri(f, text, raw, glued, bracket)
 }
 
 /// The start of the line that `bytes[..i]` ends in: just after its
@@ -211,21 +319,30 @@ fn line_start(bytes: &[u8], i: usize) -> Option<(usize, bool)> {
 /// after it, are seen: the look stops at a Hard byte (any byte up to the
 /// space), so that a stream cut between two chunks never changes what it
 /// sees, and reads at most [`MAX_CONTEXT`] bytes each way.
-fn in_markdown_label(text: &str, start: usize, end: usize) -> bool {
-    // Most links are followed by white space or punctuation: look forward
-    // for the `](` first, and back for the `[` only if it is there.
+#[inline(always)]
+fn in_markdown_label(text: &str, start: usize, end: usize, memo: &mut Memo) -> bool {
+    // Look forward for the `](` first, and back for the `[` only if it is
+    // there: the first `]` after the link (remembered across links), then
+    // the bytes up to it.
     let b = text.as_bytes();
-    let hi = text.len().min(end + MAX_CONTEXT);
+    let close = if memo.known && memo.from <= end && end <= memo.close {
+        memo.close
+    } else {
+        memo.next_close(b, end)
+    };
+    close < end + MAX_CONTEXT && b.get(close + 1) == Some(&b'(') && label_before(b, start, end, close)
+}
+
+/// [`in_markdown_label`] once a `](` follows the link at `close`.
+#[inline(never)]
+fn label_before(b: &[u8], start: usize, end: usize, close: usize) -> bool {
     // `"`, `<` and `>` are HTML's delimiters (`href="…">…</a>`, where a
     // link is followed by one on almost every line): a label holds none of
-    // them after its link, and the look ends there at once.
-    let Some(close) = b[end..hi]
+    // them after its link.
+    if b[end..close]
         .iter()
-        .position(|&c| c <= b' ' || matches!(c, b']' | b'[' | b'"' | b'<' | b'>'))
-    else {
-        return false;
-    };
-    if b[end + close] != b']' || b.get(end + close + 1) != Some(&b'(') {
+        .any(|&c| c <= b' ' || matches!(c, b'[' | b'"' | b'<' | b'>'))
+    {
         return false;
     }
     // Back to the label's `[`; a `]` first closes some other bracket
@@ -360,6 +477,7 @@ fn is_git_forge(host: &str) -> bool {
         || host.get(..7).is_some_and(|p| p.eq_ignore_ascii_case("gitlab."))
 }
 
+#[inline(never)]
 fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     if in_id_header(text, raw.start, raw.end) {
         return None;
@@ -397,7 +515,8 @@ fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     Some(raw)
 }
 
-fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
+#[inline(never)]
+fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw, glued: usize, bracket: bool) -> Option<Raw> {
     let link = &text.as_bytes()[raw.start..raw.end];
     if raw.kind == LinkKind::Domain
         && (in_id_header(text, raw.start, raw.end)
@@ -409,11 +528,7 @@ fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
     // Cheap tests first: each rule below needs non-ASCII text, an entity or
     // a `[` in the link, or a marker before it; most links have none.
     let marker = raw.start.checked_sub(1).map(|i| text.as_bytes()[i]);
-    let mut end = raw.end;
-    let (non_ascii, bracket) = content_flags(link);
-    if non_ascii {
-        end = glued_prose_end(text, raw.start, end);
-    }
+    let mut end = glued;
     // An entity the link ran into ends it where its `;` stopped the scan.
     if link.ends_with(b"&gt") || link.ends_with(b"&quot") || link.ends_with(b"&#62") {
         end = entity_end(text, raw.start, end);
@@ -475,17 +590,16 @@ fn closing_apostrophes(link: &[u8], after: &[u8]) -> usize {
     }
 }
 
-/// Whether `link` holds a non-ASCII byte, and whether it holds a `[`: the
-/// two content tests every link takes, in one pass of 16 bytes a step on
-/// x86-64 (SSE2 is part of its baseline), where `is_ascii` and `memchr`
-/// cost a pass and a call each (about 130 instructions on a link of 60
-/// bytes, a tenth of finding it).
-fn content_flags(link: &[u8]) -> (bool, bool) {
+/// Where `link`'s first non-ASCII byte is, and whether it holds a `[`:
+/// the two content tests every link takes, in one pass of 16 bytes a step
+/// on x86-64 (SSE2 is part of its baseline), where a byte loop and
+/// `memchr` cost a pass and a call each (about 130 instructions on a link
+/// of 60 bytes, a tenth of finding it).
+fn content_flags(link: &[u8]) -> (Option<usize>, bool) {
     #[cfg(target_arch = "x86_64")]
     if link.len() >= 16 {
         use std::arch::x86_64::{__m128i, _mm_cmpeq_epi8, _mm_loadu_si128, _mm_movemask_epi8, _mm_set1_epi8};
-        let (mut high, mut open) = (0i32, 0i32);
-        let step = |at: usize, high: &mut i32, open: &mut i32| {
+        let step = |at: usize| -> (i32, i32) {
             debug_assert!(at + 16 <= link.len());
             // SAFETY: `at + 16 <= link.len()` (the loop's bound, and the
             // last step starts at `len - 16`): the 16 bytes read are in
@@ -494,22 +608,37 @@ fn content_flags(link: &[u8]) -> (bool, bool) {
             #[allow(unsafe_code)]
             unsafe {
                 let v = _mm_loadu_si128(link.as_ptr().add(at).cast::<__m128i>());
-                *high |= _mm_movemask_epi8(v);
-                *open |= _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'[' as i8)));
+                let open = _mm_cmpeq_epi8(v, _mm_set1_epi8(b'[' as i8));
+                (_mm_movemask_epi8(v), _mm_movemask_epi8(open))
             }
         };
+        let (mut high, mut open) = (0, 0);
         let mut at = 0;
         while at + 16 <= link.len() {
-            step(at, &mut high, &mut open);
+            let (h, o) = step(at);
+            (high, open) = (high | h, open | o);
             at += 16;
         }
         if at < link.len() {
             // The last 16 bytes, overlapping the ones already read.
-            step(link.len() - 16, &mut high, &mut open);
+            let (h, o) = step(link.len() - 16);
+            (high, open) = (high | h, open | o);
         }
-        return (high != 0, open != 0);
+        // Most links are ASCII: only the others are read again, 16 bytes
+        // a step, for where their first non-ASCII byte is.
+        let first = (high != 0).then(|| {
+            let mut at = 0;
+            loop {
+                let (h, _) = step(at.min(link.len() - 16));
+                if h != 0 {
+                    break at.min(link.len() - 16) + h.trailing_zeros() as usize;
+                }
+                at += 16;
+            }
+        });
+        return (first, open != 0);
     }
-    (!link.is_ascii(), link.contains(&b'['))
+    (link.iter().position(|&c| c >= 0x80), link.contains(&b'['))
 }
 
 /// Names that code and logs write with a TLD-like last part: a call
@@ -590,12 +719,12 @@ fn is_build_file(name: &str) -> bool {
 /// after it, none a raw CJK or Hangul path after an ASCII host in prose
 /// (Wikipedia links in the sampled CJK Markdown are percent-encoded or
 /// ASCII in 19 of 20).
-fn glued_prose_end(text: &str, start: usize, end: usize) -> usize {
+fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) -> usize {
     let s = &text[start..end];
-    let Some(i) = s.bytes().position(|b| b >= 0x80) else {
-        return end;
-    };
-    if i == 0 {
+    // Every script written without spaces and every CJK stop is encoded
+    // from the lead byte E1 on: Latin, Greek, Cyrillic, Arabic, Hebrew,
+    // Thai, Devanagari… are not read further.
+    if i == 0 || s.as_bytes()[i] < 0xE1 {
         return end;
     }
     let c = char_at(s, i).unwrap_or('\0');
@@ -663,10 +792,14 @@ fn first_segment_is_prose(s: &str, i: usize) -> bool {
     if sb[i - 1] != b'/' {
         return false;
     }
-    let Some(authority) = authority_start(sb) else {
+    // (Short byte loops: a scheme and a host are a few bytes, where a
+    // `memchr` call costs more than it saves.)
+    let Some(colon) = sb[..i].iter().position(|&c| c == b':') else {
         return false;
     };
-    if authority >= i || sb[authority..i - 1].contains(&b'/') {
+    let authority = colon + 3;
+    #[allow(clippy::manual_contains)] // `contains` on bytes calls `memchr`
+    if !sb[colon + 1..].starts_with(b"//") || authority >= i || sb[authority..i - 1].iter().any(|&c| c == b'/') {
         return false;
     }
     // The first ASCII byte after the run decides; only then is the run
@@ -700,15 +833,15 @@ fn ends_in_contraction(link: &[u8]) -> bool {
 /// (`…/自殺でも？.png`, a peer suite's case), and the fullwidth and
 /// halfwidth stops `．` `｡` are domain dots in UTS #58.
 fn later_cjk_stop(s: &str, from: usize) -> Option<usize> {
-    // One pass over the bytes: `。` is E3 80 82, found by its last byte
-    // (0xE3 leads every kana: searching for it stops at each one); a `}`
-    // is checked for the character after it.
+    // One pass over the bytes: `。` is E3 80 82, found by its middle byte
+    // (0xE3 leads every kana, 0x82 ends one in 64 characters, 0x80 is
+    // rarer); a `}` is checked for the character after it.
     let b = s.as_bytes();
     let mut i = from;
-    while let Some(p) = memchr::memchr2(0x82, b'}', &b[i..]) {
+    while let Some(p) = memchr::memchr2(0x80, b'}', &b[i..]) {
         i += p;
         match b[i] {
-            0x82 if i >= from + 2 && b[i - 2..i] == [0xE3, 0x80] => return Some(i - 2),
+            0x80 if i > from && b[i - 1] == 0xE3 && b.get(i + 1) == Some(&0x82) => return Some(i - 1),
             b'}' if char_at(s, i + 1).is_some_and(is_unspaced_script) => return Some(i + 1),
             _ => {}
         }

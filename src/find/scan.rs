@@ -30,7 +30,7 @@
 
 use super::candidate::Raw;
 use super::domain::try_domain;
-use super::prose::refine;
+use super::prose::{refine, Memo};
 use super::scheme::try_scheme;
 use super::trigger::{worth_a_look, Triggers};
 use super::Finder;
@@ -44,7 +44,7 @@ use super::Finder;
 #[inline]
 pub(crate) fn next_link(
     f: &Finder,
-    trig: &mut Triggers,
+    (trig, memo): (&mut Triggers, &mut Memo),
     (outer, base): (&[u8], usize),
     text: &str,
     mut pos: usize,
@@ -68,7 +68,7 @@ pub(crate) fn next_link(
         let found = if f.strict_uts58 {
             found
         } else {
-            found.and_then(|raw| refine(f, text, raw))
+            found.and_then(|raw| refine(f, text, raw, memo))
         };
         if let Some(raw) = found {
             return Some(raw);

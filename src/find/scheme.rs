@@ -375,7 +375,7 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
     // (each run counts as a letter), ending in neither a dot nor `-`.
     let mut i = colon + 3;
     let mut labels = AsciiLabels::new();
-    let mut non_ascii = false;
+    let mut xn_label = false;
     loop {
         while i < limit && has_class(b[i], LABEL_BYTE | DOT_BYTE) {
             labels.push(b[i]);
@@ -384,7 +384,13 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
         if i >= limit || b[i] < 0x80 {
             break;
         }
-        non_ascii = true;
+        // An `xn--` label that goes on in another script: only such a
+        // label, read back from here to its start, needs the full test.
+        let label = b[..i]
+            .iter()
+            .rposition(|&c| c == b'.' || c >= 0x80 || c == b'/')
+            .map_or(0, |p| p + 1);
+        xn_label |= b[label..i].len() >= 4 && b[label..label + 4].eq_ignore_ascii_case(b"xn--");
         let run = common_letters_end(b, i, limit);
         if run > i {
             labels.push(b'a');
@@ -403,7 +409,7 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
     }
     // An `xn--` label that is not ASCII (`http://xn--はじめよう.com`) is
     // no host: the general rules reject it with `dns_labels_ok`.
-    if capped(i) || !labels.ok() || (non_ascii && has_non_ascii_a_label(&text[colon + 3..i])) {
+    if capped(i) || !labels.ok() || (xn_label && has_non_ascii_a_label(&text[colon + 3..i])) {
         return None;
     }
     let mut end = i;

@@ -325,19 +325,29 @@ fn build_file_names_are_not_domains() {
 }
 
 #[test]
-fn content_flags_find_non_ascii_and_brackets_anywhere() {
+fn content_flags_find_the_first_non_ascii_byte_and_brackets_anywhere() {
     let mut b = [b'a'; 70];
     for len in 0..b.len() {
         for i in 0..len {
-            for (c, want) in [(b'[', (false, true)), (0xC3, (true, false)), (b'Z', (false, false))] {
+            for (c, want) in [(b'[', (None, true)), (0xC3, (Some(i), false)), (b'Z', (None, false))] {
                 b[i] = c;
                 assert_eq!(content_flags(&b[..len]), want, "{c:#x} at {i} of {len}");
+                // A later non-ASCII byte does not move the first one.
+                if let Some(j) = (i + 1..len).last() {
+                    b[j] = 0xE3;
+                    assert_eq!(
+                        content_flags(&b[..len]).0,
+                        Some(want.0.unwrap_or(j)),
+                        "{c:#x} at {i}, E3 at {j} of {len}"
+                    );
+                    b[j] = b'a';
+                }
             }
             b[i] = b'a';
         }
     }
-    assert_eq!(content_flags(b"https://example.com/a[0]/\xc3"), (true, true));
-    assert_eq!(content_flags("https://例え.jp/a[0]".as_bytes()), (true, true));
+    assert_eq!(content_flags(b"https://example.com/a[0]/\xc3"), (Some(25), true));
+    assert_eq!(content_flags("https://例え.jp/a[0]".as_bytes()), (Some(8), true));
 }
 
 #[test]
