@@ -80,7 +80,8 @@ pub(super) fn mixes_unspaced_script(text: &str) -> bool {
         return false;
     }
     // Only where an ASCII letter or digit meets a non-ASCII byte is a
-    // character decoded: the one after it, or the one that ends before it.
+    // character decoded: the one after it (from lead byte E1 on, as every
+    // such script), or the one that ends before it.
     let b = text.as_bytes();
     (1..b.len()).any(|j| {
         let (p, c) = (b[j - 1], b[j]);
@@ -287,7 +288,7 @@ fn refine_by_the_rules(f: &Finder, text: &str, raw: Raw) -> Option<Raw> {
         return Some(raw);
     }
     let b = text.as_bytes();
-    if b.get(raw.end).is_some_and(|&c| c > b' ') && in_markdown_label(text, raw.start, raw.end, &mut Memo::default()) {
+    if b.get(raw.end).is_some_and(|&c| c > b' ') && markdown_label_by_the_rule(b, raw.start, raw.end) {
         return None;
     }
     if raw.kind == LinkKind::Email {
@@ -339,20 +340,32 @@ fn label_before(b: &[u8], start: usize, end: usize, close: usize) -> bool {
     // `"`, `<` and `>` are HTML's delimiters (`href="…">…</a>`, where a
     // link is followed by one on almost every line): a label holds none of
     // them after its link.
-    if b[end..close]
+    !b[end..close]
         .iter()
         .any(|&c| c <= b' ' || matches!(c, b'[' | b'"' | b'<' | b'>'))
-    {
-        return false;
-    }
-    // Back to the label's `[`; a `]` first closes some other bracket
-    // (`a.co](a.co](…`: each look ends after a few bytes, not at the cap).
+        && label_start_before(b, start)
+}
+
+/// Whether the label's `[` comes before `start` (once a `](` follows the
+/// link): a `]` first closes some other bracket (`a.co](a.co](…`: each
+/// look ends after a few bytes, not at the cap).
+fn label_start_before(b: &[u8], start: usize) -> bool {
     let lo = start.saturating_sub(MAX_CONTEXT);
     b[lo..start]
         .iter()
         .rev()
         .find(|&&c| c <= b' ' || c == b'[' || c == b']')
         == Some(&b'[')
+}
+
+/// [`in_markdown_label`] as its rule reads, for the debug check in
+/// [`refine`]: forward to the first stop, which must be a `]` and `(`.
+fn markdown_label_by_the_rule(b: &[u8], start: usize, end: usize) -> bool {
+    let hi = b.len().min(end + MAX_CONTEXT);
+    let stop = b[end..hi]
+        .iter()
+        .position(|&c| c <= b' ' || matches!(c, b']' | b'[' | b'"' | b'<' | b'>'));
+    stop.is_some_and(|p| b[end + p] == b']' && b.get(end + p + 1) == Some(&b'(')) && label_start_before(b, start)
 }
 
 /// Mail headers whose `<…>` values are Message-IDs (RFC 5322 §3.6.4) or

@@ -381,3 +381,38 @@ fn host_written_in_cjk_after_ascii_stays_whole() {
     // An `xn--` label is ASCII: no link.
     assert!(links("Hello http://xn--はじめよう.com/index.html").is_empty());
 }
+
+#[test]
+fn markdown_label_look_remembered_across_links_agrees_with_the_plain_look() {
+    use crate::find::testing::xorshift;
+    let pieces: [&str; 12] = ["[", "]", "(", ")", " ", "a", ".", "\"", "\n", "例", "]((", "[a.co"];
+    let mut seed = 0x5EED_0F_1A_BE1u64;
+    for _ in 0..3_000 {
+        let n = (xorshift(&mut seed) % 60) as usize;
+        let text: String = (0..n)
+            .map(|_| pieces[(xorshift(&mut seed) % pieces.len() as u64) as usize])
+            .collect();
+        let b = text.as_bytes();
+        let bounds: Vec<usize> = (0..=b.len()).filter(|&i| text.is_char_boundary(i)).collect();
+        let mut memo = Memo::default();
+        let mut at = 0usize;
+        for _ in 0..20 {
+            // Mostly forward, as links come, now and then back a little.
+            let step = (xorshift(&mut seed) % 7) as usize;
+            at = if xorshift(&mut seed) % 5 == 0 {
+                at.saturating_sub(step)
+            } else {
+                at + step
+            };
+            let Some(&end) = bounds.iter().find(|&&i| i >= at.min(b.len())) else {
+                break;
+            };
+            let start = *bounds.iter().rev().find(|&&i| i <= end.saturating_sub(3)).unwrap_or(&0);
+            assert_eq!(
+                in_markdown_label(&text, start, end, &mut memo),
+                markdown_label_by_the_rule(b, start, end),
+                "{text:?} link {start}..{end}"
+            );
+        }
+    }
+}
