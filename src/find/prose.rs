@@ -247,7 +247,8 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     if raw.kind == LinkKind::Email {
         let quiet = plain_around
             && !matches!(first, b'*' | b'_' | b'~' | b'`')
-            && !link[..link.len().min(4)].eq_ignore_ascii_case(b"git@");
+            && !link[..link.len().min(4)].eq_ignore_ascii_case(b"git@")
+            && mail_parameter_len(link) == 0;
         return if quiet { Some(raw) } else { refine_email(text, raw) };
     }
     let (high, bracket) = content_flags(link);
@@ -473,6 +474,29 @@ fn looks_like_message_id(address: &str) -> bool {
     local.contains('$') || local.bytes().filter(u8::is_ascii_digit).count() >= 6
 }
 
+/// The length of a mail header parameter's `name=` at the start of an
+/// address as the email stage read it (`envelope-from=user@host` in
+/// `Received:`, `smtp.mailfrom=user@host` in `Authentication-Results:`),
+/// or 0. `=` is valid in a local part (`list+x=example.org@host`, a
+/// bounce address), so only these names are cut. 1 held-out line.
+fn mail_parameter_len(address: &[u8]) -> usize {
+    const NAMES: [&[u8]; 6] = [
+        b"envelope-from=",
+        b"smtp.mailfrom=",
+        b"smtp.helo=",
+        b"smtp.rcptto=",
+        b"header.from=",
+        b"header.sender=",
+    ];
+    if !matches!(address.first(), Some(b'e' | b'E' | b's' | b'S' | b'h' | b'H')) {
+        return 0;
+    }
+    NAMES
+        .iter()
+        .find(|n| address.len() > n.len() && address[..n.len()].eq_ignore_ascii_case(n))
+        .map_or(0, |n| n.len())
+}
+
 /// Git hosting services whose ssh user is `git` (`git@github.com`): the
 /// address is a remote, never a mailbox.
 fn is_git_forge(host: &str) -> bool {
@@ -494,6 +518,15 @@ fn is_git_forge(host: &str) -> bool {
 fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     if in_id_header(text, raw.start, raw.end) {
         return None;
+    }
+    // `envelope-from=avihaih@nvidia.com;` in a `Received:` header: the
+    // parameter's name is not part of the address.
+    let name = mail_parameter_len(&text.as_bytes()[raw.start..raw.end]);
+    if name > 0 {
+        raw.start += name;
+        if text.as_bytes()[raw.start] == b'@' {
+            return None;
+        }
     }
     let address = &text[raw.start..raw.end];
     let b = text.as_bytes();

@@ -416,3 +416,21 @@ fn markdown_label_look_remembered_across_links_agrees_with_the_plain_look() {
         }
     }
 }
+
+#[test]
+fn mail_header_parameter_name_is_not_part_of_the_address() {
+    assert_eq!(links(" envelope-from=avihaih@nvidia.com;"), ["avihaih@nvidia.com"]);
+    assert_eq!(
+        links("spf=pass smtp.mailfrom=bounce@lists.example.org;"),
+        ["bounce@lists.example.org"]
+    );
+    assert_eq!(links("Header.From=Jane@Example.com"), ["Jane@Example.com"]);
+    // A bounce address keeps its `=`; so does any other name before one.
+    assert_eq!(
+        links("Return-Path: <qemu-devel-bounces+lists+qemu-devel=lfdr.de@nongnu.org>"),
+        ["qemu-devel-bounces+lists+qemu-devel=lfdr.de@nongnu.org"]
+    );
+    assert_eq!(links("mailto=envelope@example.com"), ["mailto=envelope@example.com"]);
+    // Nothing left before the `@`: no address.
+    assert!(links("smtp.mailfrom=@example.com").iter().all(|l| !l.contains('@')));
+}
