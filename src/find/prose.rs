@@ -265,13 +265,15 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         b's' | b'S' => link.len() < 2 || link[link.len() - 2] != b'\'',
         _ => true,
     };
-    // Code names start with a digit or a capital, or name a build file.
+    // Code names start with a digit or a capital, name a build file or a
+    // field (`.id`, `.name`).
     let quiet = plain_around
         && glued == raw.end
         && !bracket
         && ends_plain
         && (raw.kind == LinkKind::Iri
             || (first.is_ascii_lowercase()
+                && !(matches!(last, b'd' | b'D' | b'e' | b'E') && is_member_access(&text[raw.start..raw.end]))
                 && !(matches!(first, b'c' | b'd' | b'g' | b'j' | b'k' | b'm' | b'p' | b'r' | b'v')
                     && is_build_file(&text[raw.start..raw.end]))));
     if quiet {
@@ -701,7 +703,7 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         Some(b':') if b.get(end + 1).is_some_and(u8::is_ascii_alphabetic) && !name.starts_with("www.") => return true,
         _ => {}
     }
-    if is_build_file(name) {
+    if is_build_file(name) || is_member_access(name) {
         return true;
     }
     // Versions start with a digit, capitalised file names with a capital.
@@ -719,6 +721,16 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
     }
     let first = labels.split('.').next().unwrap_or("");
     first.len() >= 2 && first.bytes().all(|c| c.is_ascii_uppercase()) && is_file_extension(tld)
+}
+
+/// A field of an object in code, written like a name of two labels whose
+/// last is `id` or `name` (`category.id`, `inputData.name`, `user.id`,
+/// `self.name`): TLDs that no labelled line of real text, case file or
+/// peer suite writes bare as a host (3 held-out lines write them as code;
+/// `www.example.name` and `example.co.id` have more labels).
+fn is_member_access(name: &str) -> bool {
+    name.split_once('.')
+        .is_some_and(|(_, last)| last.eq_ignore_ascii_case("id") || last.eq_ignore_ascii_case("name"))
 }
 
 /// Files that build tools name by convention, with a suffix for a variant

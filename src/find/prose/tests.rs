@@ -434,3 +434,18 @@ fn mail_header_parameter_name_is_not_part_of_the_address() {
     // Nothing left before the `@`: no address.
     assert!(links("smtp.mailfrom=@example.com").iter().all(|l| !l.contains('@')));
 }
+
+#[test]
+fn object_fields_named_id_or_name_are_code_not_domains() {
+    assert!(links("  @ManyToOne((_type) => Category, (category: Category) => category.id)").is_empty());
+    assert!(links("      name: inputData.name,").is_empty());
+    assert!(links("SELECT user.id, user.name FROM users; print(self.name)").is_empty());
+    // More labels, a scheme or a path: hosts.
+    assert_eq!(
+        links("see www.example.name and example.co.id"),
+        ["www.example.name", "example.co.id"]
+    );
+    assert_eq!(links("https://kompas.id/"), ["https://kompas.id/"]);
+    assert_eq!(links("kompas.id/baca"), ["kompas.id/baca"]);
+    assert_eq!(links("mail me at jane@example.id"), ["jane@example.id"]);
+}
