@@ -729,8 +729,17 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
 /// peer suite writes bare as a host (3 held-out lines write them as code;
 /// `www.example.name` and `example.co.id` have more labels).
 fn is_member_access(name: &str) -> bool {
-    name.split_once('.')
-        .is_some_and(|(_, last)| last.eq_ignore_ascii_case("id") || last.eq_ignore_ascii_case("name"))
+    let b = name.as_bytes();
+    let field = |f: &[u8]| b.len() > f.len() && b[b.len() - f.len()..].eq_ignore_ascii_case(f);
+    let n = if field(b".id") {
+        3
+    } else if field(b".name") {
+        5
+    } else {
+        return false;
+    };
+    #[allow(clippy::manual_contains)] // `contains` on bytes calls `memchr`
+    !b[..b.len() - n].iter().any(|&c| c == b'.')
 }
 
 /// Files that build tools name by convention, with a suffix for a variant
@@ -850,14 +859,14 @@ fn first_segment_is_prose(s: &str, i: usize) -> bool {
     if sb[i - 1] != b'/' {
         return false;
     }
-    // (Short byte loops: a scheme and a host are a few bytes, where a
-    // `memchr` call costs more than it saves.)
-    let Some(colon) = sb[..i].iter().position(|&c| c == b':') else {
+    // The `/` before it must be the second of the scheme's `://` (no other
+    // `:` before): read back, a deeper segment stops the look at its `/`
+    // after a few bytes. (Short byte loops: a `memchr` call costs more.)
+    let Some(p) = sb[..i - 1].iter().rposition(|&c| c == b'/') else {
         return false;
     };
-    let authority = colon + 3;
     #[allow(clippy::manual_contains)] // `contains` on bytes calls `memchr`
-    if !sb[colon + 1..].starts_with(b"//") || authority >= i || sb[authority..i - 1].iter().any(|&c| c == b'/') {
+    if p < 2 || sb[p - 1] != b'/' || sb[p - 2] != b':' || sb[..p - 2].iter().any(|&c| c == b':') {
         return false;
     }
     // The first ASCII byte after the run decides; only then is the run
