@@ -385,8 +385,8 @@ const ID_HEADERS: &[&str] = &[
 /// Whether the link at `start` is a value in `<…>` of an [`ID_HEADERS`]
 /// header on its line (`References: <a@b> <c@d>`), or in `<…>` on a line
 /// of only such values (a folded continuation, a quoted id) and shaped like
-/// a Message-ID. Real text: 38 Message-IDs and 2 List-Ids were linked as
-/// emails and domains.
+/// a Message-ID, or a name without `@` (a folded List-Id). Real text: 38
+/// Message-IDs and 3 List-Ids were linked as emails and domains.
 ///
 /// This rule reads back across white space to the line start, so the
 /// safe-cut rules of `crate::cut` never cut such a line ([`id_line_start`]).
@@ -403,7 +403,7 @@ fn in_id_header_line(text: &str, start: usize, end: usize) -> bool {
     };
     match id_line(&text.as_bytes()[ls..start - 1], newline) {
         IdLine::Header => true,
-        IdLine::Values => looks_like_message_id(&text[start..end]),
+        IdLine::Values => is_list_id(&text[start..end]) || looks_like_message_id(&text[start..end]),
         IdLine::Other => false,
     }
 }
@@ -466,6 +466,14 @@ pub(crate) fn id_line_start(bytes: &[u8], c: usize) -> Option<usize> {
         IdLine::Other => None,
         _ => Some(ls),
     }
+}
+
+/// A folded `List-Id:` value (RFC 2919: ` <dri-devel.lists.freedesktop.org>`
+/// alone on its line): a dotted name with no `@`, path or port, and not a
+/// `www.` host.
+fn is_list_id(name: &str) -> bool {
+    !name.bytes().any(|c| matches!(c, b'@' | b'/' | b':' | b'?' | b'#'))
+        && !name.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("www."))
 }
 
 /// The shape of a Message-ID's left part as mailers write it: a time stamp,

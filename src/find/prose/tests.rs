@@ -449,3 +449,19 @@ fn object_fields_named_id_or_name_are_code_not_domains() {
     assert_eq!(links("kompas.id/baca"), ["kompas.id/baca"]);
     assert_eq!(links("mail me at jane@example.id"), ["jane@example.id"]);
 }
+
+#[test]
+fn a_folded_list_id_value_is_not_a_domain() {
+    let mail = "List-Id: Direct Rendering Infrastructure - Development\n <dri-devel.lists.freedesktop.org>\n";
+    assert!(links(mail).is_empty());
+    assert!(links("X-Mailing-List:\n\t<linux-kernel.vger.kernel.org>\n").is_empty());
+    // Not at the start of an indented line of values: a host in `<…>`.
+    assert_eq!(links("see <domain.com> for more"), ["domain.com"]);
+    assert_eq!(links("<domain.com>\n"), ["domain.com"]);
+    // A `www.` host or a path is no List-Id.
+    assert_eq!(links(" <www.example.org>  (see)"), ["www.example.org"]);
+    assert_eq!(links(" <сайт.рф/чат>"), ["сайт.рф/чат"]);
+    // An address on such a line is still an address unless it is shaped
+    // like a Message-ID.
+    assert_eq!(links(" <jane@example.com>\n"), ["jane@example.com"]);
+}
