@@ -125,3 +125,25 @@ fn a_name_before_an_out_of_range_port_is_not_a_link() {
     assert_eq!(found("example.com: 500000"), ["example.com"]);
     assert_eq!(found_strict("google.com:500000"), ["google.com"]);
 }
+
+/// RFC 1034 §3.1, RFC 5890 §2.3.2.1, UTS 46 VerifyDnsLength: a label is at
+/// most 63 octets in the form it goes to the DNS, its A-label (`xn--` and
+/// Punycode), not its UTF-8: a host with a longer label is no host, in
+/// both modes (twitter-text: `http://` and hundreds of `あ` before `.com`).
+#[test]
+fn a_non_ascii_label_longer_than_63_octets_as_an_a_label_is_no_label() {
+    // 57 `あ` make a 63-octet A-label (`xn--l8j` and 56 `a`), 58 one of 64.
+    let long = format!("http://{}.com/path", "あ".repeat(58));
+    let fits = format!("http://{}.com/path", "あ".repeat(57));
+    assert!(found(&long).is_empty(), "{long}");
+    assert_eq!(found(&fits), vec![fits]);
+    assert!(found_strict(&format!("{}.com", "あ".repeat(58))).is_empty());
+    assert_eq!(found(&format!("see {}.jp", "あ".repeat(57))).len(), 1);
+    // In an email's domain, and in any label of the name.
+    assert!(found(&format!("user@{}.example.com", "ü".repeat(62))).is_empty());
+    assert!(found(&format!("https://www.{}.de/", "ü".repeat(62))).is_empty());
+    // UTF-8 longer than 63 octets is no reason: 25 `あ` are 75 octets of
+    // UTF-8 and 31 of A-label.
+    let short_ace = format!("{}.jp", "あ".repeat(25));
+    assert_eq!(found(&short_ace), vec![short_ace]);
+}

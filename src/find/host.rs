@@ -42,17 +42,25 @@ fn unicode_labels_ok(host: &str) -> bool {
     !host.is_empty() && prev != '.' && prev != '-' && !has_non_ascii_a_label(host)
 }
 
-/// Whether a label of `host` starts with the ACE prefix `xn--` (any case)
-/// and goes on with a character that is not ASCII. Such a label is an
-/// A-label, which is ASCII by definition (RFC 5890 §2.3.2.1, RFC 5891
+/// Whether a label of the non-ASCII name `host` is no label: one that
+/// starts with the ACE prefix `xn--` (any case) and goes on with a
+/// character that is not ASCII, or one whose A-label is longer than 63
+/// octets.
+///
+/// An A-label is ASCII by definition (RFC 5890 §2.3.2.1, RFC 5891
 /// §4.2.3.1): `xn--はじめよう.com` is no host name, neither Unicode nor
-/// Punycode. Only names that hold non-ASCII characters can have one.
+/// Punycode. And the 63-octet limit of a DNS label (RFC 1034 §3.1) holds
+/// for the label as it goes to the DNS, its A-label (`xn--` and the
+/// Punycode of the label, RFC 5890 §2.3.2.1; UTS 46 VerifyDnsLength checks
+/// the same form), not its UTF-8: 58 `あ` are 174 octets of UTF-8 and 64 of
+/// A-label, 20 `あ` are 60 of UTF-8 and only 26 of A-label. Only names that
+/// hold non-ASCII characters can have either label.
 #[inline(never)]
 pub(super) fn has_non_ascii_a_label(host: &str) -> bool {
     let b = host.as_bytes();
     // `xn--` is found by its `--`, from each `-` (`memchr`: most hosts
     // have none; a substring searcher's setup costs more than the scan).
-    memchr::memchr_iter(b'-', b).any(|p| {
+    let bad_ace = memchr::memchr_iter(b'-', b).any(|p| {
         p >= 2
             && b.get(p + 1) == Some(&b'-')
             && b[p - 2..p].eq_ignore_ascii_case(b"xn")
@@ -62,7 +70,93 @@ pub(super) fn has_non_ascii_a_label(host: &str) -> bool {
                 let end = rest.find(is_domain_dot).unwrap_or(rest.len());
                 !rest[..end].is_ascii()
             }
-    })
+    });
+    // Only a label of more than `SHORT_LABEL_BYTES` UTF-8 bytes can be too
+    // long as an A-label (see `ace_len`); most are shorter.
+    bad_ace
+        || (b.len() > SHORT_LABEL_BYTES
+            && host
+                .split(is_domain_dot)
+                .any(|label| label.len() > SHORT_LABEL_BYTES && !label.is_ascii() && ace_len(label) > MAX_LABEL_OCTETS))
+}
+
+/// The longest DNS label, in octets (RFC 1034 §3.1).
+const MAX_LABEL_OCTETS: usize = 63;
+
+/// A non-ASCII label of at most this many UTF-8 bytes is never longer than
+/// [`MAX_LABEL_OCTETS`] as an A-label: Punycode writes each ASCII
+/// character once, one `-`, and each delta in at most 8 digits (a delta is
+/// under 2^24 for a label this short: under 0x110000 times 13 code points,
+/// and each digit divides what is left by 10 or more), so a label of `n`
+/// bytes, whose non-ASCII characters take 2 or more bytes each, needs at
+/// most `4 + 1 + 4n` octets (`4.5n` when lowering adds a mark: `İ`).
+const SHORT_LABEL_BYTES: usize = 12;
+
+/// The length of the A-label of `label` (`xn--` and its Punycode, RFC
+/// 3492), its upper-case letters lowered as UTS 46 maps them; more than
+/// [`MAX_LABEL_OCTETS`] for a label of more code points than that, without
+/// encoding it. Allocates nothing: the Punycode digits are counted, not
+/// written.
+fn ace_len(label: &str) -> usize {
+    const BASE: u64 = 36;
+    const T_MIN: u64 = 1;
+    const T_MAX: u64 = 26;
+    let mut cps = [0u32; MAX_LABEL_OCTETS];
+    let mut len = 0;
+    for c in label.chars().flat_map(char::to_lowercase) {
+        if len == cps.len() {
+            return MAX_LABEL_OCTETS + 1; // every code point takes an octet or more
+        }
+        cps[len] = c as u32;
+        len += 1;
+    }
+    let cps = &cps[..len];
+    let basic = cps.iter().filter(|&&c| c < 0x80).count();
+    let mut out = 4 + basic + usize::from(basic > 0);
+    let (mut n, mut delta, mut bias, mut h) = (0x80u32, 0u64, 72u64, basic);
+    while h < len {
+        let Some(&m) = cps.iter().filter(|&&c| c >= n).min() else {
+            break;
+        };
+        delta += u64::from(m - n) * (h as u64 + 1);
+        n = m;
+        for &c in cps {
+            if c < n {
+                delta += 1;
+            } else if c == n {
+                // The digits of `delta` as a generalized variable-length
+                // integer (RFC 3492 §3.3).
+                let (mut q, mut k) = (delta, BASE);
+                loop {
+                    let t = k.saturating_sub(bias).clamp(T_MIN, T_MAX);
+                    out += 1;
+                    if q < t {
+                        break;
+                    }
+                    q = (q - t) / (BASE - t);
+                    k += BASE;
+                }
+                bias = adapt(delta, h as u64 + 1, h == basic);
+                delta = 0;
+                h += 1;
+            }
+        }
+        delta += 1;
+        n += 1;
+    }
+    out
+}
+
+/// Punycode's bias adaptation (RFC 3492 §6.1).
+fn adapt(delta: u64, points: u64, first: bool) -> u64 {
+    let mut delta = if first { delta / 700 } else { delta / 2 };
+    delta += delta / points;
+    let mut k = 0;
+    while delta > (36 - 1) * 26 / 2 {
+        delta /= 36 - 1;
+        k += 36;
+    }
+    k + 36 * delta / (delta + 38)
 }
 
 /// Whether the character that ends just before `i` in `host` is part of a
@@ -212,6 +306,48 @@ mod tests {
         assert!(!dns_labels_ok("a.com.."));
         assert!(!dns_labels_ok("a.com-"));
         assert!(!dns_labels_ok(""));
+    }
+
+    #[test]
+    fn ace_len_is_the_length_of_the_a_label() {
+        let labels = [
+            "bücher",
+            "пример",
+            "例え",
+            "テスト",
+            "mañana-ñ",
+            "Bücher",
+            "ああああああああああああああああああああ",
+            "ἀρχή-𝔘𝔫𝔦𝔠𝔬𝔡𝔢",
+            "😀a😃b",
+            "\u{10FFFD}\u{80}",
+            "ひらがなカタカナ漢字한국어ไทยहिन्दी",
+        ];
+        for label in labels {
+            let lower: String = label.chars().flat_map(char::to_lowercase).collect();
+            let want = 4 + idna::punycode::encode_str(&lower).unwrap().len();
+            assert_eq!(ace_len(label), want, "{label}");
+        }
+        assert!(ace_len(&"あ".repeat(70)) > MAX_LABEL_OCTETS);
+        // The short-label bound holds for the worst characters.
+        for c in [
+            '\u{80}',
+            '\u{7FF}',
+            '\u{800}',
+            '\u{FFFF}',
+            '\u{10000}',
+            '\u{10FFFF}',
+            'İ',
+        ] {
+            for n in 1..=SHORT_LABEL_BYTES / c.len_utf8() {
+                let label: String = std::iter::repeat_n(c, n).collect();
+                assert!(ace_len(&label) <= MAX_LABEL_OCTETS, "{c:?} x {n}");
+                let mixed: String = [c, 'a'].iter().cycle().take(n * 2).collect();
+                if mixed.len() <= SHORT_LABEL_BYTES {
+                    assert!(ace_len(&mixed) <= MAX_LABEL_OCTETS, "{mixed:?}");
+                }
+            }
+        }
     }
 
     #[test]
