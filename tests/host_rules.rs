@@ -147,3 +147,20 @@ fn a_non_ascii_label_longer_than_63_octets_as_an_a_label_is_no_label() {
     let short_ace = format!("{}.jp", "あ".repeat(25));
     assert_eq!(found(&short_ace), vec![short_ace]);
 }
+
+/// RFC 5892: U+058A, U+2010, U+2027 and U+30A0 are disallowed in every
+/// IDNA2008 label, though identifiers may hold them: in text they join
+/// words, and a scheme-less name starts after them (URLExtract:
+/// `some‧domain.example.com` links `domain.example.com`). Strict UTS #58
+/// mode reads them as its Link_Term property does.
+#[test]
+fn a_bare_name_starts_after_a_punctuation_mark_idna_disallows() {
+    assert_eq!(found("some‧domain.example.com"), ["domain.example.com"]);
+    assert_eq!(found("see‐example.org/a"), ["example.org/a"]);
+    assert_eq!(found("word֊пример.рф"), ["пример.рф"]);
+    assert_eq!(found("テスト゠example.jp"), ["example.jp"]);
+    assert_eq!(found("mail‧user@example.com"), ["user@example.com"]);
+    // Letters and the marks IDNA2008 allows in context stay in the name.
+    assert_eq!(found("col·lecció.cat"), ["col·lecció.cat"]);
+    assert_eq!(found_strict("some‧domain.example.com"), ["some‧domain.example.com"]);
+}

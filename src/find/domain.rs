@@ -7,8 +7,8 @@ use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, plain_email};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::host::{
-    ascii_label_end, ascii_name_start, dns_labels_ok, has_non_ascii_a_label, label_end, mixed_label_end,
-    mixed_name_start, AsciiLabels,
+    ascii_label_end, ascii_name_start, dns_labels_ok, has_non_ascii_a_label, is_idna_disallowed_joiner, label_end,
+    mixed_label_end, mixed_name_start, AsciiLabels,
 };
 use super::prose::{
     is_prose_domain_dot, is_unspaced_script, markup_pair_closes, mixes_unspaced_script, start_at_script_change,
@@ -357,7 +357,8 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             continue;
         }
         let c = char_before(text, s)?;
-        if (is_domain_char(c) && (strict || !is_fullwidth_excluded(c))) || is_prose_domain_dot(f, c) {
+        let label_char = is_domain_char(c) && (strict || !(is_fullwidth_excluded(c) || is_idna_disallowed_joiner(c)));
+        if label_char || is_prose_domain_dot(f, c) {
             s -= c.len_utf8();
         } else {
             break;

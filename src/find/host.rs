@@ -159,6 +159,17 @@ fn adapt(delta: u64, points: u64, first: bool) -> u64 {
     k + 36 * delta / (delta + 38)
 }
 
+/// Whether `c` is one of the word-joining punctuation marks that UTS 39
+/// allows in identifiers (so the domain character test takes them) but
+/// IDNA2008 disallows in every label (RFC 5892: U+058A ARMENIAN HYPHEN,
+/// U+2010 HYPHEN, U+2027 HYPHENATION POINT, U+30A0 KATAKANA-HIRAGANA
+/// DOUBLE HYPHEN): in running text it joins words (`some‧domain.com`),
+/// and a scheme-less name starts after it. The marks IDNA2008 allows in
+/// context (`·` between two `l`, `・` among kana) stay label characters.
+pub(super) fn is_idna_disallowed_joiner(c: char) -> bool {
+    matches!(c, '\u{058A}' | '\u{2010}' | '\u{2027}' | '\u{30A0}')
+}
+
 /// Whether the character that ends just before `i` in `host` is part of a
 /// label (not a domain dot): then a label does not start at `i`.
 fn is_label_part(host: &str, i: usize) -> bool {
