@@ -164,3 +164,43 @@ fn a_bare_name_starts_after_a_punctuation_mark_idna_disallows() {
     assert_eq!(found("col·lecció.cat"), ["col·lecció.cat"]);
     assert_eq!(found_strict("some‧domain.example.com"), ["some‧domain.example.com"]);
 }
+
+/// RFC 2606 §2 reserves `example` and `test` for documentation and tests:
+/// after an `@` they end an email's domain (GFM's spec:
+/// `hello+xyz@mail.example`); a bare `config.example` or `foo.test` is a
+/// file name and stays unlinked, and strict UTS #58 mode knows only IANA's
+/// list. `invalid` and `local` are no such end (a munged address; mDNS
+/// hosts in SSH logins and shell prompts).
+#[test]
+fn documentation_names_example_and_test_end_an_email_domain() {
+    assert_eq!(
+        found("hello@mail+xyz.example isn't valid, but hello+xyz@mail.example is."),
+        ["hello+xyz@mail.example"]
+    );
+    assert_eq!(found("write to qa@lists.TEST."), ["qa@lists.TEST"]);
+    assert_eq!(found("mailto:a@b.example"), ["mailto:a@b.example"]);
+    for text in [
+        "cp .env.example .env",
+        "config.example",
+        "run foo.test now",
+        "user@host.invalid",
+        "pi@raspberrypi.local",
+        "a@b.example.qqq",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert!(found_strict("hello+xyz@mail.example").is_empty());
+    // A Message-ID stays no address.
+    assert!(found("References: <1234@local.machine.example>").is_empty());
+}
+
+/// The I2P network's `i2p` names hosts as Tor's `onion` does (xurls links
+/// `foo.i2p`); default mode only.
+#[test]
+fn special_use_name_i2p_is_a_tld() {
+    assert_eq!(found("see foo.i2p."), ["foo.i2p"]);
+    assert_eq!(found("stats.I2P/x"), ["stats.I2P/x"]);
+    assert_eq!(found("a@b.i2p"), ["a@b.i2p"]);
+    assert!(found("foo.i2px a.i2p.qqq").is_empty());
+    assert!(found_strict("foo.i2p").is_empty());
+}
