@@ -204,3 +204,33 @@ fn special_use_name_i2p_is_a_tld() {
     assert!(found("foo.i2px a.i2p.qqq").is_empty());
     assert!(found_strict("foo.i2p").is_empty());
 }
+
+/// A host with a scheme follows the `_` rule of bare names: `_` in the
+/// labels before the last two and in a one-label host, never first, never
+/// in the TLD or the name registered under it (RFC 1123 §2.1): twitter-text
+/// and linkify-it link none of `http://twitter_underscore.com`,
+/// `http://example.com_`.
+#[test]
+fn a_host_has_no_underscore_in_its_last_two_labels() {
+    for text in [
+        "test http://twitter_underscore.com",
+        "test http://twitter.c_o_m",
+        "test http://leadingunderscore._twitter.com",
+        "test http://_leadingunderscore.twitter.com",
+        "http://example.com_",
+        "https://a.b_c.org/x",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert_eq!(
+        found("see https://gcs_test_env.storage.googleapis.com/x"),
+        ["https://gcs_test_env.storage.googleapis.com/x"]
+    );
+    assert_eq!(found("at http://web_1:8000/api."), ["http://web_1:8000/api"]);
+    assert_eq!(
+        found("ftp://sub_domain.example.com/"),
+        ["ftp://sub_domain.example.com/"]
+    );
+    // The email rules keep `_` out of an address's domain altogether.
+    assert!(found("a@b_c.com").is_empty());
+}

@@ -9,10 +9,36 @@ use crate::letters::{char_at, common_letters_end, common_letters_start, is_domai
 /// allowed), none starting or ending with `-`.
 pub(super) fn dns_labels_ok(host: &str) -> bool {
     let host = host.strip_suffix('.').unwrap_or(host);
+    if memchr::memchr(b'_', host.as_bytes()).is_some() && !underscores_ok(host) {
+        return false;
+    }
     if host.is_ascii() {
         return ascii_labels_ok(host.as_bytes());
     }
     unicode_labels_ok(host)
+}
+
+/// Where a DNS name (without its trailing dot) may hold `_`: in the labels
+/// before the last two, as the bare-name rule of domain.rs allows it
+/// (`gcs_test_env.storage.googleapis.com`; RFC 2181 §11 puts no limit on
+/// DNS labels, and CDN and bucket hosts use it), and in a name of one
+/// label (an intranet or container host: `http://web_1:8000/`). Never as
+/// the first character (`_dmarc.example.com` names a DNS record, not a
+/// host), and never in the last two labels of a longer name: the TLD and
+/// the name registered under it are letters, digits and `-` (RFC 1123
+/// §2.1, RFC 5891 §4.2.3.1), so `http://twitter_underscore.com` and
+/// `http://example.com_` name no host (twitter-text, linkify-it). Only
+/// for names with a `_` (the caller tests for one).
+#[cold]
+#[inline(never)]
+fn underscores_ok(host: &str) -> bool {
+    if host.starts_with('_') {
+        return false;
+    }
+    let mut labels = host.rsplit(is_domain_dot);
+    let last_two = [labels.next(), labels.next()];
+    // One label: no registered name, no rule of the registries.
+    last_two[1].is_none() || !last_two.iter().flatten().any(|l| l.contains('_'))
 }
 
 /// [`dns_labels_ok`] for a name that is not ASCII (without its trailing
