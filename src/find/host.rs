@@ -9,13 +9,10 @@ use crate::letters::{char_at, common_letters_end, common_letters_start, is_domai
 /// allowed), none starting or ending with `-`.
 pub(super) fn dns_labels_ok(host: &str) -> bool {
     let host = host.strip_suffix('.').unwrap_or(host);
-    if memchr::memchr(b'_', host.as_bytes()).is_some() && !underscores_ok(host) {
-        return false;
-    }
     if host.is_ascii() {
-        return ascii_labels_ok(host.as_bytes());
+        return ascii_labels_ok(host);
     }
-    unicode_labels_ok(host)
+    unicode_labels_ok(host) && (!host.as_bytes().contains(&b'_') || underscores_ok(host))
 }
 
 /// Where a DNS name (without its trailing dot) may hold `_`: in the labels
@@ -28,7 +25,7 @@ pub(super) fn dns_labels_ok(host: &str) -> bool {
 /// the name registered under it are letters, digits and `-` (RFC 1123
 /// §2.1, RFC 5891 §4.2.3.1), so `http://twitter_underscore.com` and
 /// `http://example.com_` name no host (twitter-text, linkify-it). Only
-/// for names with a `_` (the caller tests for one).
+/// for names with a `_` (the callers look for one).
 #[cold]
 #[inline(never)]
 fn underscores_ok(host: &str) -> bool {
@@ -97,31 +94,140 @@ pub(super) fn has_non_ascii_a_label(host: &str) -> bool {
                 !rest[..end].is_ascii()
             }
     });
-    // Only a label of more than `SHORT_LABEL_BYTES` UTF-8 bytes can be too
-    // long as an A-label (see `ace_len`); most are shorter.
-    bad_ace
-        || (b.len() > SHORT_LABEL_BYTES
-            && host
-                .split(is_domain_dot)
-                .any(|label| label.len() > SHORT_LABEL_BYTES && !label.is_ascii() && ace_len(label) > MAX_LABEL_OCTETS))
+    bad_ace || has_long_a_label(host)
+}
+
+/// Whether a label of `host` is longer than [`MAX_LABEL_OCTETS`] as an
+/// A-label. Two bounds from above spare the encoding: a label of up to
+/// [`SHORT_LABEL_BYTES`] bytes never is (most hosts are no longer than
+/// that whole, and most labels of the others neither), and [`ace_bound`]
+/// clears nearly every longer one (`ตัวอย่าง`, `παράδειγμα`).
+fn has_long_a_label(host: &str) -> bool {
+    let b = host.as_bytes();
+    if b.len() <= SHORT_LABEL_BYTES {
+        return false;
+    }
+    if !has_label_over(b, SHORT_LABEL_BYTES) {
+        return false;
+    }
+    let mut start = 0;
+    b.split(|&c| c == b'.').any(|seg| {
+        let label = &host[start..start + seg.len()];
+        start += seg.len() + 1;
+        seg.len() > SHORT_LABEL_BYTES && long_label(label)
+    })
+}
+
+/// Whether a run of more than `limit` (8 or more) bytes without an ASCII
+/// dot is in `b`: eight bytes per step, a dot found as a zero byte of the
+/// word XOR `.` (an exact zero test: no carry between bytes). Runs inside
+/// a word are shorter than `limit`, so only the bytes before a word's
+/// first dot and after its last count.
+fn has_label_over(b: &[u8], limit: usize) -> bool {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const DOTS: u64 = 0x2E2E_2E2E_2E2E_2E2E;
+    let mut run = 0;
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let y = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) ^ DOTS;
+        // The high bit of each byte that is a dot.
+        let dots = !(((y & LOW7) + LOW7) | y) & !LOW7;
+        if dots == 0 {
+            run += 8;
+        } else {
+            run += dots.trailing_zeros() as usize / 8;
+            if run > limit {
+                return true;
+            }
+            run = 7 - (63 - dots.leading_zeros() as usize) / 8;
+        }
+        if run > limit {
+            return true;
+        }
+    }
+    for &c in words.remainder() {
+        run = if c == b'.' { 0 } else { run + 1 };
+        if run > limit {
+            return true;
+        }
+    }
+    false
+}
+
+/// [`has_long_a_label`] for the text between two ASCII dots, longer than
+/// [`SHORT_LABEL_BYTES`]: one label, or more split at a wide dot (`。`).
+/// The bound of the whole text bounds each of its labels (a wide dot only
+/// adds a code point), so the text is split only when that is over.
+#[cold]
+#[inline(never)]
+fn long_label(seg: &str) -> bool {
+    !seg.is_ascii()
+        && ace_bound(seg) > MAX_LABEL_OCTETS
+        && seg
+            .split(is_domain_dot)
+            .any(|label| label.len() > SHORT_LABEL_BYTES && ace_len(label) > MAX_LABEL_OCTETS)
 }
 
 /// The longest DNS label, in octets (RFC 1034 §3.1).
 const MAX_LABEL_OCTETS: usize = 63;
 
-/// A non-ASCII label of at most this many UTF-8 bytes is never longer than
-/// [`MAX_LABEL_OCTETS`] as an A-label: Punycode writes each ASCII
-/// character once, one `-`, and each delta in at most 8 digits (a delta is
-/// under 2^24 for a label this short: under 0x110000 times 13 code points,
-/// and each digit divides what is left by 10 or more), so a label of `n`
-/// bytes, whose non-ASCII characters take 2 or more bytes each, needs at
-/// most `4 + 1 + 4n` octets (`4.5n` when lowering adds a mark: `İ`).
-const SHORT_LABEL_BYTES: usize = 12;
+/// A label of at most this many UTF-8 bytes is never longer than
+/// [`MAX_LABEL_OCTETS`] as an A-label. Punycode writes `xn--`, each ASCII
+/// character and a `-`, and one integer per other code point `m`, under
+/// `(m - 128) * L + L + 1` (`L` code points, at most the bytes: see
+/// [`ace_bound`]): with `L <= 19` that is under 10^5 for a 2-byte
+/// character, 10^7 for a 3-byte one and 10^8 for a 4-byte one, so at most
+/// 6, 8 and 9 digits: 3 octets per byte or fewer, and `5 + 3 * 19 = 62`.
+const SHORT_LABEL_BYTES: usize = 19;
+
+/// An upper bound of [`ace_len`] from one pass over the bytes. Punycode
+/// writes `xn--`, the ASCII characters and a `-`, then one variable-length
+/// integer per other code point: the first is at most
+/// `(min - 128) * L + L + 1` (`min` the smallest other code point, `L`
+/// the code points of the label), each later one at most
+/// `(max - min) * L + L + 1`; the bound takes `max` for `min` in the
+/// first, so that it bounds every label of a text that holds wide dots. An integer `q` of `D` decimal digits takes at
+/// most `D + 1` Punycode digits: each digit but the last divides what is
+/// left by `36 - t >= 10`, and goes on only while it is 1 or more. `min`
+/// and `max` are bounded by the UTF-8 lead bytes, which order code points
+/// as they do (a lead byte fixes all but the last 6, 12 or 18 bits): a
+/// label of one script has a small spread (`παράδειγμα` is bounded by 54
+/// octets, `ตัวอย่าง` by 52).
+fn ace_bound(label: &str) -> usize {
+    let (mut ascii, mut other, mut min_lead, mut max_lead) = (0u64, 0u64, u8::MAX, 0u8);
+    for &c in label.as_bytes() {
+        if c < 0x80 {
+            ascii += 1;
+        } else if c >= 0xC0 {
+            other += 1;
+            min_lead = min_lead.min(c);
+            max_lead = max_lead.max(c);
+        }
+    }
+    if other == 0 {
+        return label.len();
+    }
+    // The code points a lead byte starts: from `lead_base`, `lead_span` of them.
+    let lead_bits = |lead: u8| match lead {
+        0xC0..=0xDF => (u64::from(lead & 0x1F) << 6, 0x3F),
+        0xE0..=0xEF => (u64::from(lead & 0x0F) << 12, 0xFFF),
+        _ => (u64::from(lead & 0x07) << 18, 0x3_FFFF),
+    };
+    let (min_base, _) = lead_bits(min_lead);
+    let (max_base, max_span) = lead_bits(max_lead);
+    let all = ascii + other;
+    let digits = |q: u64| q.checked_ilog10().map_or(1, |d| d as u64 + 1) + 1;
+    let first = digits((max_base + max_span).saturating_sub(0x80) * all + all + 1);
+    let later = digits((max_base + max_span - min_base) * all + all + 1);
+    (4 + ascii + u64::from(ascii > 0) + first + (other - 1) * later) as usize
+}
 
 /// The length of the A-label of `label` (`xn--` and its Punycode, RFC
-/// 3492), its upper-case letters lowered as UTS 46 maps them; more than
-/// [`MAX_LABEL_OCTETS`] for a label of more code points than that, without
-/// encoding it. Allocates nothing: the Punycode digits are counted, not
+/// 3492), as written: the UTS 46 mapping before it (lower case, NFC)
+/// moves a label's length by an octet or two, which decides only for a
+/// label right at the limit. More than [`MAX_LABEL_OCTETS`] for a label of
+/// more code points than that, without encoding it, or once the count
+/// passes it. Allocates nothing: the Punycode digits are counted, not
 /// written.
 fn ace_len(label: &str) -> usize {
     const BASE: u64 = 36;
@@ -129,7 +235,7 @@ fn ace_len(label: &str) -> usize {
     const T_MAX: u64 = 26;
     let mut cps = [0u32; MAX_LABEL_OCTETS];
     let mut len = 0;
-    for c in label.chars().flat_map(char::to_lowercase) {
+    for c in label.chars() {
         if len == cps.len() {
             return MAX_LABEL_OCTETS + 1; // every code point takes an octet or more
         }
@@ -161,6 +267,9 @@ fn ace_len(label: &str) -> usize {
                     }
                     q = (q - t) / (BASE - t);
                     k += BASE;
+                }
+                if out > MAX_LABEL_OCTETS {
+                    return out; // too long already: the rest only adds
                 }
                 bias = adapt(delta, h as u64 + 1, h == basic);
                 delta = 0;
@@ -211,11 +320,16 @@ pub(super) fn host_before_dash(host: &str) -> Option<usize> {
 }
 
 /// [`dns_labels_ok`] for an ASCII name without its trailing dot: not
-/// empty, no label empty or starting or ending with `-`.
-fn ascii_labels_ok(b: &[u8]) -> bool {
+/// empty, no label empty or starting or ending with `-`, and a `_` only
+/// where [`underscores_ok`] allows it (looked for in the same pass).
+fn ascii_labels_ok(host: &str) -> bool {
     let mut labels = AsciiLabels::new();
-    b.iter().for_each(|&c| labels.push(c));
-    labels.ok()
+    let mut underscore = false;
+    for &c in host.as_bytes() {
+        labels.push(c);
+        underscore |= c == b'_';
+    }
+    labels.ok() && (!underscore || underscores_ok(host))
 }
 
 /// The label checks of [`ascii_labels_ok`], a byte at a time (for scans
@@ -361,13 +475,37 @@ mod tests {
             "ひらがなカタカナ漢字한국어ไทยहिन्दी",
         ];
         for label in labels {
-            let lower: String = label.chars().flat_map(char::to_lowercase).collect();
-            let want = 4 + idna::punycode::encode_str(&lower).unwrap().len();
+            let want = 4 + idna::punycode::encode_str(label).unwrap().len();
             assert_eq!(ace_len(label), want, "{label}");
+            assert!(ace_bound(label) >= want, "{label}");
         }
         assert!(ace_len(&"あ".repeat(70)) > MAX_LABEL_OCTETS);
-        // The short-label bound holds for the worst characters.
-        for c in [
+        assert!(ace_bound("википедия") <= MAX_LABEL_OCTETS);
+        assert_eq!((ace_bound("παράδειγμα"), ace_bound("ตัวอย่าง")), (54, 52));
+        // Every label of a name is measured, split at wide dots too.
+        let (long, fits) = ("あ".repeat(58), "あ".repeat(57));
+        assert!(has_long_a_label(&format!("a.{long}.com")));
+        assert!(has_long_a_label(&format!("www.{fits}.{long}")));
+        assert!(has_long_a_label(&format!("{fits}。{long}")));
+        assert!(!has_long_a_label(&format!("{fits}。{fits}．{fits}.{fits}")));
+        assert!(!has_long_a_label(&format!("{}.com", "a".repeat(80))));
+        // The word-at-a-time run count agrees with a byte count, wherever
+        // the dots fall.
+        for len in 0..48 {
+            for dots in [0u64, 1, 0x8421, 0x1_0000_1001, 0x8000_0001, u64::MAX, 0x5555_5555_5555] {
+                let b: Vec<u8> = (0..len)
+                    .map(|i| if dots >> (i % 64) & 1 == 1 { b'.' } else { b'x' })
+                    .collect();
+                let longest = b.split(|&c| c == b'.').map(<[u8]>::len).max().unwrap_or(0);
+                for limit in [8, 9, 12, 19, 20] {
+                    assert_eq!(has_label_over(&b, limit), longest > limit, "{len} {dots:x} {limit}");
+                }
+            }
+        }
+        // The bound holds for the characters with the longest deltas, in
+        // runs, mixed with each other and ASCII, and rising; and a label
+        // of `SHORT_LABEL_BYTES` is never too long.
+        let worst = [
             '\u{80}',
             '\u{7FF}',
             '\u{800}',
@@ -375,13 +513,22 @@ mod tests {
             '\u{10000}',
             '\u{10FFFF}',
             'İ',
-        ] {
-            for n in 1..=SHORT_LABEL_BYTES / c.len_utf8() {
-                let label: String = std::iter::repeat_n(c, n).collect();
-                assert!(ace_len(&label) <= MAX_LABEL_OCTETS, "{c:?} x {n}");
-                let mixed: String = [c, 'a'].iter().cycle().take(n * 2).collect();
-                if mixed.len() <= SHORT_LABEL_BYTES {
-                    assert!(ace_len(&mixed) <= MAX_LABEL_OCTETS, "{mixed:?}");
+            '\u{1E900}',
+        ];
+        for (k, &c) in worst.iter().enumerate() {
+            for n in 1..=20 {
+                let run: String = std::iter::repeat_n(c, n).collect();
+                let mixed: String = worst.iter().cycle().skip(k).take(n).chain(['a', 'b'].iter()).collect();
+                let rising: String = (0..n as u32)
+                    .filter_map(|d| char::from_u32(c as u32 + d * 997))
+                    .collect();
+                let ascii_first: String = "abcdefghijklmnopqrstuvwxyz".chars().take(n).chain([c]).collect();
+                for label in [run, mixed, rising, ascii_first] {
+                    let len = ace_len(&label);
+                    assert!(len <= ace_bound(&label), "{label:?}");
+                    if label.len() <= SHORT_LABEL_BYTES {
+                        assert!(len <= MAX_LABEL_OCTETS, "{label:?}");
+                    }
                 }
             }
         }
