@@ -234,3 +234,21 @@ fn a_host_has_no_underscore_in_its_last_two_labels() {
     // The email rules keep `_` out of an address's domain altogether.
     assert!(found("a@b_c.com").is_empty());
 }
+
+/// A local part right after `\` is the rest of an escaped word or a path,
+/// as a bare name after `\` is (domain.rs): no address (GFM's spec:
+/// `<foo\+@bar.example.com>` is no autolink). Strict UTS #58 mode reads
+/// `\` as Hard, and the address after it stands.
+#[test]
+fn a_local_part_after_a_backslash_is_no_address() {
+    for text in [
+        "<foo\\+@bar.example.com>",
+        "log: \"to\\njohn@example.com\"",
+        "C:\\Users\\me@example.com",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert_eq!(found("\\ john@example.com"), ["john@example.com"]);
+    assert_eq!(found("mailto:a@b.com\\"), ["mailto:a@b.com"]);
+    assert_eq!(found_strict("foo\\+@bar.example.com"), ["+@bar.example.com"]);
+}
