@@ -97,24 +97,19 @@ pub(super) fn has_non_ascii_a_label(host: &str) -> bool {
     bad_ace || has_long_a_label(host)
 }
 
-/// Whether a label of `host` is longer than [`MAX_LABEL_OCTETS`] as an
-/// A-label. Two bounds from above spare the encoding: a label of up to
-/// [`SHORT_LABEL_BYTES`] bytes never is (most hosts are no longer than
-/// that whole, and most labels of the others neither), and [`ace_bound`]
-/// clears nearly every longer one (`ตัวอย่าง`, `παράδειγμα`).
+/// Whether a label of `host` longer than [`MEASURED_LABEL_BYTES`] is
+/// longer than [`MAX_LABEL_OCTETS`] as an A-label. [`ace_bound`] clears
+/// most of them before they are encoded.
 fn has_long_a_label(host: &str) -> bool {
     let b = host.as_bytes();
-    if b.len() <= SHORT_LABEL_BYTES {
-        return false;
-    }
-    if !has_label_over(b, SHORT_LABEL_BYTES) {
+    if b.len() <= MEASURED_LABEL_BYTES || !has_label_over(b, MEASURED_LABEL_BYTES) {
         return false;
     }
     let mut start = 0;
     b.split(|&c| c == b'.').any(|seg| {
         let label = &host[start..start + seg.len()];
         start += seg.len() + 1;
-        seg.len() > SHORT_LABEL_BYTES && long_label(label)
+        seg.len() > MEASURED_LABEL_BYTES && long_label(label)
     })
 }
 
@@ -155,7 +150,7 @@ fn has_label_over(b: &[u8], limit: usize) -> bool {
 }
 
 /// [`has_long_a_label`] for the text between two ASCII dots, longer than
-/// [`SHORT_LABEL_BYTES`]: one label, or more split at a wide dot (`。`).
+/// [`MEASURED_LABEL_BYTES`]: one label, or more split at a wide dot (`。`).
 /// The bound of the whole text bounds each of its labels (a wide dot only
 /// adds a code point), so the text is split only when that is over.
 #[cold]
@@ -165,20 +160,24 @@ fn long_label(seg: &str) -> bool {
         && ace_bound(seg) > MAX_LABEL_OCTETS
         && seg
             .split(is_domain_dot)
-            .any(|label| label.len() > SHORT_LABEL_BYTES && ace_len(label) > MAX_LABEL_OCTETS)
+            .any(|label| label.len() > MEASURED_LABEL_BYTES && ace_len(label) > MAX_LABEL_OCTETS)
 }
 
 /// The longest DNS label, in octets (RFC 1034 §3.1).
 const MAX_LABEL_OCTETS: usize = 63;
 
-/// A label of at most this many UTF-8 bytes is never longer than
-/// [`MAX_LABEL_OCTETS`] as an A-label. Punycode writes `xn--`, each ASCII
-/// character and a `-`, and one integer per other code point `m`, under
-/// `(m - 128) * L + L + 1` (`L` code points, at most the bytes: see
-/// [`ace_bound`]): with `L <= 19` that is under 10^5 for a 2-byte
-/// character, 10^7 for a 3-byte one and 10^8 for a 4-byte one, so at most
-/// 6, 8 and 9 digits: 3 octets per byte or fewer, and `5 + 3 * 19 = 62`.
-const SHORT_LABEL_BYTES: usize = 19;
+/// Labels of more UTF-8 bytes than this are measured as A-labels; shorter
+/// ones are taken as they are. A label of up to 19 bytes is never too long
+/// (Punycode writes `xn--`, each ASCII character and a `-`, and one
+/// integer per other code point `m`, under `(m - 128) * L + L + 1` with
+/// `L <= 19` code points: under 10^5, 10^7 and 10^8 for 2-, 3- and 4-byte
+/// characters, so at most 6, 8 and 9 digits, 3 octets per byte or fewer,
+/// and `5 + 3 * 19 = 62`). From 20 to 63 bytes only a contrived label is
+/// (many ASCII letters and one far code point, `a`×58 + `é`; 15 or more
+/// distinct Han characters), while every word of Greek, Thai or Hindi
+/// there would be measured: that cost 3-5% of the instructions on
+/// IDN-dense text (callgrind, `count_links`), for no host name.
+const MEASURED_LABEL_BYTES: usize = MAX_LABEL_OCTETS;
 
 /// An upper bound of [`ace_len`] from one pass over the bytes. Punycode
 /// writes `xn--`, the ASCII characters and a `-`, then one variable-length
@@ -489,22 +488,25 @@ mod tests {
         assert!(has_long_a_label(&format!("{fits}。{long}")));
         assert!(!has_long_a_label(&format!("{fits}。{fits}．{fits}.{fits}")));
         assert!(!has_long_a_label(&format!("{}.com", "a".repeat(80))));
+        // Up to 63 bytes a label is not measured: a contrived one passes.
+        let contrived = format!("{}é", "a".repeat(58));
+        assert!(ace_len(&contrived) > MAX_LABEL_OCTETS && !has_long_a_label(&contrived));
         // The word-at-a-time run count agrees with a byte count, wherever
         // the dots fall.
-        for len in 0..48 {
+        for len in 0..140 {
             for dots in [0u64, 1, 0x8421, 0x1_0000_1001, 0x8000_0001, u64::MAX, 0x5555_5555_5555] {
                 let b: Vec<u8> = (0..len)
                     .map(|i| if dots >> (i % 64) & 1 == 1 { b'.' } else { b'x' })
                     .collect();
                 let longest = b.split(|&c| c == b'.').map(<[u8]>::len).max().unwrap_or(0);
-                for limit in [8, 9, 12, 19, 20] {
+                for limit in [8, 9, 12, 19, 20, 63] {
                     assert_eq!(has_label_over(&b, limit), longest > limit, "{len} {dots:x} {limit}");
                 }
             }
         }
         // The bound holds for the characters with the longest deltas, in
         // runs, mixed with each other and ASCII, and rising; and a label
-        // of `SHORT_LABEL_BYTES` is never too long.
+        // of up to 19 bytes is never too long (`MEASURED_LABEL_BYTES`).
         let worst = [
             '\u{80}',
             '\u{7FF}',
@@ -526,7 +528,7 @@ mod tests {
                 for label in [run, mixed, rising, ascii_first] {
                     let len = ace_len(&label);
                     assert!(len <= ace_bound(&label), "{label:?}");
-                    if label.len() <= SHORT_LABEL_BYTES {
+                    if label.len() <= 19 {
                         assert!(len <= MAX_LABEL_OCTETS, "{label:?}");
                     }
                 }
