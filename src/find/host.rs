@@ -173,7 +173,7 @@ const MAX_LABEL_OCTETS: usize = 63;
 /// `L <= 19` code points: under 10^5, 10^7 and 10^8 for 2-, 3- and 4-byte
 /// characters, so at most 6, 8 and 9 digits, 3 octets per byte or fewer,
 /// and `5 + 3 * 19 = 62`). From 20 to 63 bytes only a contrived label is
-/// (many ASCII letters and one far code point, `a`×58 + `é`; 15 or more
+/// (many ASCII letters and one far code point, `a`×58 + `é`; 18 or more
 /// distinct Han characters), while every word of Greek, Thai or Hindi
 /// there would be measured: that cost 3-5% of the instructions on
 /// IDN-dense text (callgrind, `count_links`), for no host name.
