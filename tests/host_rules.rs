@@ -125,3 +125,132 @@ fn a_name_before_an_out_of_range_port_is_not_a_link() {
     assert_eq!(found("example.com: 500000"), ["example.com"]);
     assert_eq!(found_strict("google.com:500000"), ["google.com"]);
 }
+
+/// RFC 1034 §3.1, RFC 5890 §2.3.2.1, UTS 46 VerifyDnsLength: a label is at
+/// most 63 octets in the form it goes to the DNS, its A-label (`xn--` and
+/// Punycode), not its UTF-8: a host with a longer label is no host, in
+/// both modes (twitter-text: `http://` and hundreds of `あ` before `.com`).
+/// Labels of more than 63 UTF-8 bytes are measured (src/find/host.rs
+/// `MEASURED_LABEL_BYTES`: shorter ones are too long only when contrived).
+#[test]
+fn a_non_ascii_label_longer_than_63_octets_as_an_a_label_is_no_label() {
+    // 57 `あ` make a 63-octet A-label (`xn--l8j` and 56 `a`), 58 one of 64.
+    let long = format!("http://{}.com/path", "あ".repeat(58));
+    let fits = format!("http://{}.com/path", "あ".repeat(57));
+    assert!(found(&long).is_empty(), "{long}");
+    assert_eq!(found(&fits), vec![fits]);
+    assert!(found_strict(&format!("{}.com", "あ".repeat(58))).is_empty());
+    assert_eq!(found(&format!("see {}.jp", "あ".repeat(57))).len(), 1);
+    // In an email's domain, and in any label of the name.
+    assert!(found(&format!("user@{}.example.com", "ü".repeat(62))).is_empty());
+    assert!(found(&format!("https://www.{}.de/", "ü".repeat(62))).is_empty());
+    // UTF-8 longer than 63 octets is no reason: 25 `あ` are 75 octets of
+    // UTF-8 and 31 of A-label.
+    let short_ace = format!("{}.jp", "あ".repeat(25));
+    assert_eq!(found(&short_ace), vec![short_ace]);
+}
+
+/// RFC 5892: U+058A, U+2010, U+2027 and U+30A0 are disallowed in every
+/// IDNA2008 label, though identifiers may hold them: in text they join
+/// words, and a scheme-less name starts after them (URLExtract:
+/// `some‧domain.example.com` links `domain.example.com`). Strict UTS #58
+/// mode reads them as its Link_Term property does.
+#[test]
+fn a_bare_name_starts_after_a_punctuation_mark_idna_disallows() {
+    assert_eq!(found("some‧domain.example.com"), ["domain.example.com"]);
+    assert_eq!(found("see‐example.org/a"), ["example.org/a"]);
+    assert_eq!(found("word֊пример.рф"), ["пример.рф"]);
+    assert_eq!(found("テスト゠example.jp"), ["example.jp"]);
+    assert_eq!(found("mail‧user@example.com"), ["user@example.com"]);
+    // Letters and the marks IDNA2008 allows in context stay in the name.
+    assert_eq!(found("col·lecció.cat"), ["col·lecció.cat"]);
+    assert_eq!(found_strict("some‧domain.example.com"), ["some‧domain.example.com"]);
+}
+
+/// RFC 2606 §2 reserves `example` and `test` for documentation and tests:
+/// after an `@` they end an email's domain (GFM's spec:
+/// `hello+xyz@mail.example`); a bare `config.example` or `foo.test` is a
+/// file name and stays unlinked, and strict UTS #58 mode knows only IANA's
+/// list. `invalid` and `local` are no such end (a munged address; mDNS
+/// hosts in SSH logins and shell prompts).
+#[test]
+fn documentation_names_example_and_test_end_an_email_domain() {
+    assert_eq!(
+        found("hello@mail+xyz.example isn't valid, but hello+xyz@mail.example is."),
+        ["hello+xyz@mail.example"]
+    );
+    assert_eq!(found("write to qa@lists.TEST."), ["qa@lists.TEST"]);
+    assert_eq!(found("mailto:a@b.example"), ["mailto:a@b.example"]);
+    for text in [
+        "cp .env.example .env",
+        "config.example",
+        "run foo.test now",
+        "user@host.invalid",
+        "pi@raspberrypi.local",
+        "a@b.example.qqq",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert!(found_strict("hello+xyz@mail.example").is_empty());
+    // A Message-ID stays no address.
+    assert!(found("References: <1234@local.machine.example>").is_empty());
+}
+
+/// The I2P network's `i2p` names hosts as Tor's `onion` does (xurls links
+/// `foo.i2p`); default mode only.
+#[test]
+fn special_use_name_i2p_is_a_tld() {
+    assert_eq!(found("see foo.i2p."), ["foo.i2p"]);
+    assert_eq!(found("stats.I2P/x"), ["stats.I2P/x"]);
+    assert_eq!(found("a@b.i2p"), ["a@b.i2p"]);
+    assert!(found("foo.i2px a.i2p.qqq").is_empty());
+    assert!(found_strict("foo.i2p").is_empty());
+}
+
+/// A host with a scheme follows the `_` rule of bare names: `_` in the
+/// labels before the last two and in a one-label host, never first, never
+/// in the TLD or the name registered under it (RFC 1123 §2.1): twitter-text
+/// and linkify-it link none of `http://twitter_underscore.com`,
+/// `http://example.com_`.
+#[test]
+fn a_host_has_no_underscore_in_its_last_two_labels() {
+    for text in [
+        "test http://twitter_underscore.com",
+        "test http://twitter.c_o_m",
+        "test http://leadingunderscore._twitter.com",
+        "test http://_leadingunderscore.twitter.com",
+        "http://example.com_",
+        "https://a.b_c.org/x",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert_eq!(
+        found("see https://gcs_test_env.storage.googleapis.com/x"),
+        ["https://gcs_test_env.storage.googleapis.com/x"]
+    );
+    assert_eq!(found("at http://web_1:8000/api."), ["http://web_1:8000/api"]);
+    assert_eq!(
+        found("ftp://sub_domain.example.com/"),
+        ["ftp://sub_domain.example.com/"]
+    );
+    // The email rules keep `_` out of an address's domain altogether.
+    assert!(found("a@b_c.com").is_empty());
+}
+
+/// A local part right after `\` is the rest of an escaped word or a path,
+/// as a bare name after `\` is (domain.rs): no address (GFM's spec:
+/// `<foo\+@bar.example.com>` is no autolink). Strict UTS #58 mode reads
+/// `\` as Hard, and the address after it stands.
+#[test]
+fn a_local_part_after_a_backslash_is_no_address() {
+    for text in [
+        "<foo\\+@bar.example.com>",
+        "log: \"to\\njohn@example.com\"",
+        "C:\\Users\\me@example.com",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert_eq!(found("\\ john@example.com"), ["john@example.com"]);
+    assert_eq!(found("mailto:a@b.com\\"), ["mailto:a@b.com"]);
+    assert_eq!(found_strict("foo\\+@bar.example.com"), ["+@bar.example.com"]);
+}

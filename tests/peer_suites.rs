@@ -181,6 +181,12 @@ fn every_peer_case_passes_or_is_listed_as_a_deviation() {
             "{file}: a reason starts with peer: or bug:, not {reason}"
         );
     }
+    // `PEER_SHOW=1`: every failing case with what was found, listed or not.
+    if std::env::var_os("PEER_SHOW").is_some() {
+        for (file, n, want, got) in &failures {
+            eprintln!("{file}:{n}\n  want: {want}\n  got:  {got}");
+        }
+    }
     let (unexplained, stale) = unexplained_and_stale(&failures, &listed);
     let (peer, bug) = listed.iter().fold(
         (0, 0),

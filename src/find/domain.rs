@@ -7,15 +7,17 @@ use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, plain_email};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::host::{
-    ascii_label_end, ascii_name_start, dns_labels_ok, has_non_ascii_a_label, label_end, mixed_label_end,
-    mixed_name_start, AsciiLabels,
+    ascii_label_end, ascii_name_start, dns_labels_ok, has_non_ascii_a_label, is_idna_disallowed_joiner, label_end,
+    mixed_label_end, mixed_name_start, AsciiLabels,
 };
 use super::prose::{
     is_prose_domain_dot, is_unspaced_script, markup_pair_closes, mixes_unspaced_script, start_at_script_change,
     tld_end_at_script_change,
 };
 use super::repair::validate_tail;
-use super::tld::{is_file_extension, is_special_use_tld, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES};
+use super::tld::{
+    is_documentation_tld, is_file_extension, is_special_use_tld, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES,
+};
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char};
@@ -110,7 +112,13 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     }
     let tld = || &text[after..tld_end];
     if ascii && !crate::chars::is_label_tld(b, after, tld_end) && !is_special_use_tld(tld()) {
-        return Plain::NoLink;
+        // An email's domain may end in a documentation name: the general
+        // rules decide.
+        return if is_documentation_tld(tld()) {
+            Plain::Ask
+        } else {
+            Plain::NoLink
+        };
     }
     if !ascii && !is_tld(tld()) {
         return Plain::Ask; // a TLD may start the label (`unicode_tld_end_before_prose`)
@@ -326,8 +334,13 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         }
     }
     let tld = &text[after..tld_end];
+    // `example`, `test`: a TLD only for an email's domain (tld.rs).
+    let mut email_only = false;
     if !is_tld(tld) && (strict || !is_special_use_tld(tld)) {
-        return None;
+        if strict || !is_documentation_tld(tld) {
+            return None;
+        }
+        email_only = true;
     }
     // `x-my.app+v2://…`: the name is the start of a scheme, not a domain.
     let b = text.as_bytes();
@@ -357,7 +370,8 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             continue;
         }
         let c = char_before(text, s)?;
-        if (is_domain_char(c) && (strict || !is_fullwidth_excluded(c))) || is_prose_domain_dot(f, c) {
+        let label_char = is_domain_char(c) && (strict || !(is_fullwidth_excluded(c) || is_idna_disallowed_joiner(c)));
+        if label_char || is_prose_domain_dot(f, c) {
             s -= c.len_utf8();
         } else {
             break;
@@ -395,6 +409,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     let prev = char_before(text, s);
     if prev == Some('@') {
         return email(f, text, s, tld_end, floor);
+    }
+    if email_only {
+        return None;
     }
     if !f.domain && !strict {
         return None;
@@ -533,6 +550,8 @@ mod tests {
         ".onion",
         ".localhost",
         ".example",
+        ".TEST",
+        ".i2p",
         ".c0m",
         ".co-",
         ".com--",

@@ -101,7 +101,12 @@ pub(super) fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor:
         return Plain::NoLink;
     }
     let before = &b[floor..ls];
-    if before.ends_with(b"://") || before.ends_with(b"@") || (b[ls] == b'/' && before.ends_with(b":")) {
+    // A local part right after `\` is no address (see `email`).
+    if before.ends_with(b"://")
+        || before.ends_with(b"@")
+        || before.ends_with(b"\\")
+        || (b[ls] == b'/' && before.ends_with(b":"))
+    {
         return Plain::NoLink;
     }
     let (start, kind) = if before.len() >= 7 && before[before.len() - 7..].eq_ignore_ascii_case(b"mailto:") {
@@ -166,6 +171,12 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
     let before = &text[floor..ls];
     if before.ends_with("://") || before.ends_with('@') || (text[ls..at].starts_with('/') && before.ends_with(':')) {
         return None; // userinfo of a URL, or part of a longer address
+    }
+    // A local part right after `\` is the rest of an escaped word or a
+    // path, as a bare name is (domain.rs): `foo\+@bar.example.com` (GFM:
+    // no address), `\njohn@…` in a log's JSON string. Default mode only.
+    if !f.strict_uts58 && before.ends_with('\\') {
+        return None;
     }
     let mut start = ls;
     let mut kind = LinkKind::Email;

@@ -10,9 +10,32 @@ use crate::letters::{char_at, common_letters_end, common_letters_start, is_domai
 pub(super) fn dns_labels_ok(host: &str) -> bool {
     let host = host.strip_suffix('.').unwrap_or(host);
     if host.is_ascii() {
-        return ascii_labels_ok(host.as_bytes());
+        return ascii_labels_ok(host);
     }
-    unicode_labels_ok(host)
+    unicode_labels_ok(host) && (!host.as_bytes().contains(&b'_') || underscores_ok(host))
+}
+
+/// Where a DNS name (without its trailing dot) may hold `_`: in the labels
+/// before the last two, as the bare-name rule of domain.rs allows it
+/// (`gcs_test_env.storage.googleapis.com`; RFC 2181 §11 puts no limit on
+/// DNS labels, and CDN and bucket hosts use it), and in a name of one
+/// label (an intranet or container host: `http://web_1:8000/`). Never as
+/// the first character (`_dmarc.example.com` names a DNS record, not a
+/// host), and never in the last two labels of a longer name: the TLD and
+/// the name registered under it are letters, digits and `-` (RFC 1123
+/// §2.1, RFC 5891 §4.2.3.1), so `http://twitter_underscore.com` and
+/// `http://example.com_` name no host (twitter-text, linkify-it). Only
+/// for names with a `_` (the callers look for one).
+#[cold]
+#[inline(never)]
+fn underscores_ok(host: &str) -> bool {
+    if host.starts_with('_') {
+        return false;
+    }
+    let mut labels = host.rsplit(is_domain_dot);
+    let last_two = [labels.next(), labels.next()];
+    // One label: no registered name, no rule of the registries.
+    last_two[1].is_none() || !last_two.iter().flatten().any(|l| l.contains('_'))
 }
 
 /// [`dns_labels_ok`] for a name that is not ASCII (without its trailing
@@ -42,17 +65,25 @@ fn unicode_labels_ok(host: &str) -> bool {
     !host.is_empty() && prev != '.' && prev != '-' && !has_non_ascii_a_label(host)
 }
 
-/// Whether a label of `host` starts with the ACE prefix `xn--` (any case)
-/// and goes on with a character that is not ASCII. Such a label is an
-/// A-label, which is ASCII by definition (RFC 5890 §2.3.2.1, RFC 5891
+/// Whether a label of the non-ASCII name `host` is no label: one that
+/// starts with the ACE prefix `xn--` (any case) and goes on with a
+/// character that is not ASCII, or one whose A-label is longer than 63
+/// octets.
+///
+/// An A-label is ASCII by definition (RFC 5890 §2.3.2.1, RFC 5891
 /// §4.2.3.1): `xn--はじめよう.com` is no host name, neither Unicode nor
-/// Punycode. Only names that hold non-ASCII characters can have one.
+/// Punycode. And the 63-octet limit of a DNS label (RFC 1034 §3.1) holds
+/// for the label as it goes to the DNS, its A-label (`xn--` and the
+/// Punycode of the label, RFC 5890 §2.3.2.1; UTS 46 VerifyDnsLength checks
+/// the same form), not its UTF-8: 58 `あ` are 174 octets of UTF-8 and 64 of
+/// A-label, 20 `あ` are 60 of UTF-8 and only 26 of A-label. Only names that
+/// hold non-ASCII characters can have either label.
 #[inline(never)]
 pub(super) fn has_non_ascii_a_label(host: &str) -> bool {
     let b = host.as_bytes();
     // `xn--` is found by its `--`, from each `-` (`memchr`: most hosts
     // have none; a substring searcher's setup costs more than the scan).
-    memchr::memchr_iter(b'-', b).any(|p| {
+    let bad_ace = memchr::memchr_iter(b'-', b).any(|p| {
         p >= 2
             && b.get(p + 1) == Some(&b'-')
             && b[p - 2..p].eq_ignore_ascii_case(b"xn")
@@ -62,7 +93,215 @@ pub(super) fn has_non_ascii_a_label(host: &str) -> bool {
                 let end = rest.find(is_domain_dot).unwrap_or(rest.len());
                 !rest[..end].is_ascii()
             }
+    });
+    bad_ace || has_long_a_label(host)
+}
+
+/// Whether a label of `host` longer than [`MEASURED_LABEL_BYTES`] is
+/// longer than [`MAX_LABEL_OCTETS`] as an A-label. [`ace_bound`] clears
+/// most of them before they are encoded.
+fn has_long_a_label(host: &str) -> bool {
+    let b = host.as_bytes();
+    if b.len() <= MEASURED_LABEL_BYTES || !has_label_over(b, MEASURED_LABEL_BYTES) {
+        return false;
+    }
+    let mut start = 0;
+    b.split(|&c| c == b'.').any(|seg| {
+        let label = &host[start..start + seg.len()];
+        start += seg.len() + 1;
+        seg.len() > MEASURED_LABEL_BYTES && long_label(label)
     })
+}
+
+/// Whether a run of more than `limit` (8 or more) bytes without an ASCII
+/// dot is in `b`: eight bytes per step, a dot found as a zero byte of the
+/// word XOR `.` (an exact zero test: no carry between bytes). Runs inside
+/// a word are shorter than `limit`, so only the bytes before a word's
+/// first dot and after its last count.
+fn has_label_over(b: &[u8], limit: usize) -> bool {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    const DOTS: u64 = 0x2E2E_2E2E_2E2E_2E2E;
+    let mut run = 0;
+    let mut words = b.chunks_exact(8);
+    for w in &mut words {
+        let y = u64::from_le_bytes([w[0], w[1], w[2], w[3], w[4], w[5], w[6], w[7]]) ^ DOTS;
+        // The high bit of each byte that is a dot.
+        let dots = !(((y & LOW7) + LOW7) | y) & !LOW7;
+        if dots == 0 {
+            run += 8;
+        } else {
+            run += dots.trailing_zeros() as usize / 8;
+            if run > limit {
+                return true;
+            }
+            run = 7 - (63 - dots.leading_zeros() as usize) / 8;
+        }
+        if run > limit {
+            return true;
+        }
+    }
+    for &c in words.remainder() {
+        run = if c == b'.' { 0 } else { run + 1 };
+        if run > limit {
+            return true;
+        }
+    }
+    false
+}
+
+/// [`has_long_a_label`] for the text between two ASCII dots, longer than
+/// [`MEASURED_LABEL_BYTES`]: one label, or more split at a wide dot (`。`).
+/// The bound of the whole text bounds each of its labels (a wide dot only
+/// adds a code point), so the text is split only when that is over.
+#[cold]
+#[inline(never)]
+fn long_label(seg: &str) -> bool {
+    !seg.is_ascii()
+        && ace_bound(seg) > MAX_LABEL_OCTETS
+        && seg
+            .split(is_domain_dot)
+            .any(|label| label.len() > MEASURED_LABEL_BYTES && ace_len(label) > MAX_LABEL_OCTETS)
+}
+
+/// The longest DNS label, in octets (RFC 1034 §3.1).
+const MAX_LABEL_OCTETS: usize = 63;
+
+/// Labels of more UTF-8 bytes than this are measured as A-labels; shorter
+/// ones are taken as they are. A label of up to 19 bytes is never too long
+/// (Punycode writes `xn--`, each ASCII character and a `-`, and one
+/// integer per other code point `m`, under `(m - 128) * L + L + 1` with
+/// `L <= 19` code points: under 10^5, 10^7 and 10^8 for 2-, 3- and 4-byte
+/// characters, so at most 6, 8 and 9 digits, 3 octets per byte or fewer,
+/// and `5 + 3 * 19 = 62`). From 20 to 63 bytes only a contrived label is
+/// (many ASCII letters and one far code point, `a`×58 + `é`; 18 or more
+/// distinct Han characters), while every word of Greek, Thai or Hindi
+/// there would be measured: that cost 3-5% of the instructions on
+/// IDN-dense text (callgrind, `count_links`), for no host name.
+const MEASURED_LABEL_BYTES: usize = MAX_LABEL_OCTETS;
+
+/// An upper bound of [`ace_len`] from one pass over the bytes. Punycode
+/// writes `xn--`, the ASCII characters and a `-`, then one variable-length
+/// integer per other code point: the first is at most
+/// `(min - 128) * L + L + 1` (`min` the smallest other code point, `L`
+/// the code points of the label), each later one at most
+/// `(max - min) * L + L + 1`; the bound takes `max` for `min` in the
+/// first, so that it bounds every label of a text that holds wide dots. An integer `q` of `D` decimal digits takes at
+/// most `D + 1` Punycode digits: each digit but the last divides what is
+/// left by `36 - t >= 10`, and goes on only while it is 1 or more. `min`
+/// and `max` are bounded by the UTF-8 lead bytes, which order code points
+/// as they do (a lead byte fixes all but the last 6, 12 or 18 bits): a
+/// label of one script has a small spread (`παράδειγμα` is bounded by 54
+/// octets, `ตัวอย่าง` by 52).
+fn ace_bound(label: &str) -> usize {
+    let (mut ascii, mut other, mut min_lead, mut max_lead) = (0u64, 0u64, u8::MAX, 0u8);
+    for &c in label.as_bytes() {
+        if c < 0x80 {
+            ascii += 1;
+        } else if c >= 0xC0 {
+            other += 1;
+            min_lead = min_lead.min(c);
+            max_lead = max_lead.max(c);
+        }
+    }
+    if other == 0 {
+        return label.len();
+    }
+    // The code points a lead byte starts: from `lead_base`, `lead_span` of them.
+    let lead_bits = |lead: u8| match lead {
+        0xC0..=0xDF => (u64::from(lead & 0x1F) << 6, 0x3F),
+        0xE0..=0xEF => (u64::from(lead & 0x0F) << 12, 0xFFF),
+        _ => (u64::from(lead & 0x07) << 18, 0x3_FFFF),
+    };
+    let (min_base, _) = lead_bits(min_lead);
+    let (max_base, max_span) = lead_bits(max_lead);
+    let all = ascii + other;
+    let digits = |q: u64| q.checked_ilog10().map_or(1, |d| d as u64 + 1) + 1;
+    let first = digits((max_base + max_span).saturating_sub(0x80) * all + all + 1);
+    let later = digits((max_base + max_span - min_base) * all + all + 1);
+    (4 + ascii + u64::from(ascii > 0) + first + (other - 1) * later) as usize
+}
+
+/// The length of the A-label of `label` (`xn--` and its Punycode, RFC
+/// 3492), as written: the UTS 46 mapping before it (lower case, NFC)
+/// moves a label's length by an octet or two, which decides only for a
+/// label right at the limit. More than [`MAX_LABEL_OCTETS`] for a label of
+/// more code points than that, without encoding it, or once the count
+/// passes it. Allocates nothing: the Punycode digits are counted, not
+/// written.
+fn ace_len(label: &str) -> usize {
+    const BASE: u64 = 36;
+    const T_MIN: u64 = 1;
+    const T_MAX: u64 = 26;
+    let mut cps = [0u32; MAX_LABEL_OCTETS];
+    let mut len = 0;
+    for c in label.chars() {
+        if len == cps.len() {
+            return MAX_LABEL_OCTETS + 1; // every code point takes an octet or more
+        }
+        cps[len] = c as u32;
+        len += 1;
+    }
+    let cps = &cps[..len];
+    let basic = cps.iter().filter(|&&c| c < 0x80).count();
+    let mut out = 4 + basic + usize::from(basic > 0);
+    let (mut n, mut delta, mut bias, mut h) = (0x80u32, 0u64, 72u64, basic);
+    while h < len {
+        let Some(&m) = cps.iter().filter(|&&c| c >= n).min() else {
+            break;
+        };
+        delta += u64::from(m - n) * (h as u64 + 1);
+        n = m;
+        for &c in cps {
+            if c < n {
+                delta += 1;
+            } else if c == n {
+                // The digits of `delta` as a generalized variable-length
+                // integer (RFC 3492 §3.3).
+                let (mut q, mut k) = (delta, BASE);
+                loop {
+                    let t = k.saturating_sub(bias).clamp(T_MIN, T_MAX);
+                    out += 1;
+                    if q < t {
+                        break;
+                    }
+                    q = (q - t) / (BASE - t);
+                    k += BASE;
+                }
+                if out > MAX_LABEL_OCTETS {
+                    return out; // too long already: the rest only adds
+                }
+                bias = adapt(delta, h as u64 + 1, h == basic);
+                delta = 0;
+                h += 1;
+            }
+        }
+        delta += 1;
+        n += 1;
+    }
+    out
+}
+
+/// Punycode's bias adaptation (RFC 3492 §6.1).
+fn adapt(delta: u64, points: u64, first: bool) -> u64 {
+    let mut delta = if first { delta / 700 } else { delta / 2 };
+    delta += delta / points;
+    let mut k = 0;
+    while delta > (36 - 1) * 26 / 2 {
+        delta /= 36 - 1;
+        k += 36;
+    }
+    k + 36 * delta / (delta + 38)
+}
+
+/// Whether `c` is one of the word-joining punctuation marks that UTS 39
+/// allows in identifiers (so the domain character test takes them) but
+/// IDNA2008 disallows in every label (RFC 5892: U+058A ARMENIAN HYPHEN,
+/// U+2010 HYPHEN, U+2027 HYPHENATION POINT, U+30A0 KATAKANA-HIRAGANA
+/// DOUBLE HYPHEN): in running text it joins words (`some‧domain.com`),
+/// and a scheme-less name starts after it. The marks IDNA2008 allows in
+/// context (`·` between two `l`, `・` among kana) stay label characters.
+pub(super) fn is_idna_disallowed_joiner(c: char) -> bool {
+    matches!(c, '\u{058A}' | '\u{2010}' | '\u{2027}' | '\u{30A0}')
 }
 
 /// Whether the character that ends just before `i` in `host` is part of a
@@ -80,11 +319,16 @@ pub(super) fn host_before_dash(host: &str) -> Option<usize> {
 }
 
 /// [`dns_labels_ok`] for an ASCII name without its trailing dot: not
-/// empty, no label empty or starting or ending with `-`.
-fn ascii_labels_ok(b: &[u8]) -> bool {
+/// empty, no label empty or starting or ending with `-`, and a `_` only
+/// where [`underscores_ok`] allows it (looked for in the same pass).
+fn ascii_labels_ok(host: &str) -> bool {
     let mut labels = AsciiLabels::new();
-    b.iter().for_each(|&c| labels.push(c));
-    labels.ok()
+    let mut underscore = false;
+    for &c in host.as_bytes() {
+        labels.push(c);
+        underscore |= c == b'_';
+    }
+    labels.ok() && (!underscore || underscores_ok(host))
 }
 
 /// The label checks of [`ascii_labels_ok`], a byte at a time (for scans
@@ -212,6 +456,84 @@ mod tests {
         assert!(!dns_labels_ok("a.com.."));
         assert!(!dns_labels_ok("a.com-"));
         assert!(!dns_labels_ok(""));
+    }
+
+    #[test]
+    fn ace_len_is_the_length_of_the_a_label() {
+        let labels = [
+            "bücher",
+            "пример",
+            "例え",
+            "テスト",
+            "mañana-ñ",
+            "Bücher",
+            "ああああああああああああああああああああ",
+            "ἀρχή-𝔘𝔫𝔦𝔠𝔬𝔡𝔢",
+            "😀a😃b",
+            "\u{10FFFD}\u{80}",
+            "ひらがなカタカナ漢字한국어ไทยहिन्दी",
+        ];
+        for label in labels {
+            let want = 4 + idna::punycode::encode_str(label).unwrap().len();
+            assert_eq!(ace_len(label), want, "{label}");
+            assert!(ace_bound(label) >= want, "{label}");
+        }
+        assert!(ace_len(&"あ".repeat(70)) > MAX_LABEL_OCTETS);
+        assert!(ace_bound("википедия") <= MAX_LABEL_OCTETS);
+        assert_eq!((ace_bound("παράδειγμα"), ace_bound("ตัวอย่าง")), (54, 52));
+        // Every label of a name is measured, split at wide dots too.
+        let (long, fits) = ("あ".repeat(58), "あ".repeat(57));
+        assert!(has_long_a_label(&format!("a.{long}.com")));
+        assert!(has_long_a_label(&format!("www.{fits}.{long}")));
+        assert!(has_long_a_label(&format!("{fits}。{long}")));
+        assert!(!has_long_a_label(&format!("{fits}。{fits}．{fits}.{fits}")));
+        assert!(!has_long_a_label(&format!("{}.com", "a".repeat(80))));
+        // Up to 63 bytes a label is not measured: a contrived one passes.
+        let contrived = format!("{}é", "a".repeat(58));
+        assert!(ace_len(&contrived) > MAX_LABEL_OCTETS && !has_long_a_label(&contrived));
+        // The word-at-a-time run count agrees with a byte count, wherever
+        // the dots fall.
+        for len in 0..140 {
+            for dots in [0u64, 1, 0x8421, 0x1_0000_1001, 0x8000_0001, u64::MAX, 0x5555_5555_5555] {
+                let b: Vec<u8> = (0..len)
+                    .map(|i| if dots >> (i % 64) & 1 == 1 { b'.' } else { b'x' })
+                    .collect();
+                let longest = b.split(|&c| c == b'.').map(<[u8]>::len).max().unwrap_or(0);
+                for limit in [8, 9, 12, 19, 20, 63] {
+                    assert_eq!(has_label_over(&b, limit), longest > limit, "{len} {dots:x} {limit}");
+                }
+            }
+        }
+        // The bound holds for the characters with the longest deltas, in
+        // runs, mixed with each other and ASCII, and rising; and a label
+        // of up to 19 bytes is never too long (`MEASURED_LABEL_BYTES`).
+        let worst = [
+            '\u{80}',
+            '\u{7FF}',
+            '\u{800}',
+            '\u{FFFF}',
+            '\u{10000}',
+            '\u{10FFFF}',
+            'İ',
+            '\u{1E900}',
+        ];
+        for (k, &c) in worst.iter().enumerate() {
+            for n in 1..=20 {
+                let run: String = std::iter::repeat_n(c, n).collect();
+                let mixed: String = worst.iter().cycle().skip(k).take(n).chain(['a', 'b'].iter()).collect();
+                let rising: String = (0..n as u32)
+                    .filter_map(|d| char::from_u32(c as u32 + d * 997))
+                    .collect();
+                let ascii_first: String = "abcdefghijklmnopqrstuvwxyz".chars().take(n).chain([c]).collect();
+                for label in [run, mixed, rising, ascii_first] {
+                    let len = ace_len(&label);
+                    assert!(len <= ace_bound(&label), "{label:?}");
+                    if label.len() <= 19 {
+                        assert!(len <= MAX_LABEL_OCTETS, "{label:?}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]

@@ -103,23 +103,40 @@ pub(super) fn starts_unicode_tld(c: char) -> bool {
 ///
 /// - `onion` (RFC 7686): Tor onion services; a name under it is an address
 ///   and nothing else (`foo.onion`, `user@bar.onion`; xurls links both).
+/// - `i2p`: the I2P network's names, as `onion` is Tor's (xurls links
+///   `foo.i2p`); no file type or code name ends in it.
 /// - `localhost` (RFC 6761 §6.3): loopback names (`www.localhost`,
 ///   `app.localhost:3000`); the held-out real text labels `www.localhost`
 ///   as a link twice.
 ///
-/// The other special-use names stay out: `invalid` never names a host
-/// (linkify-it's not-links: `example.invalid`), and `example`, `test`,
-/// `local` are file suffixes as often as names (`config.example`,
-/// `foo.test` test scripts, `Makefile.local`).
-const SPECIAL_USE_TLDS: &[&str] = &["onion", "localhost"];
-const _: () = assert!(SPECIAL_USE_TLDS[0].len() == 5 && SPECIAL_USE_TLDS[1].len() == 9);
+/// The other special-use names stay out of bare names: `invalid` never
+/// names a host (linkify-it's not-links: `example.invalid`), and
+/// `example`, `test`, `local` are file suffixes as often as names
+/// (`config.example`, `.env.example` in the held-out text, `foo.test` test
+/// scripts, `Makefile.local`). After an `@`, see [`is_documentation_tld`].
+const SPECIAL_USE_TLDS: &[&str] = &["i2p", "onion", "localhost"];
+const _: () =
+    assert!(SPECIAL_USE_TLDS[0].len() == 3 && SPECIAL_USE_TLDS[1].len() == 5 && SPECIAL_USE_TLDS[2].len() == 9);
 
 /// Whether `label` is one of [`SPECIAL_USE_TLDS`] (ASCII, any case). The
 /// length first: it is asked for every ASCII label after a dot that is no
 /// IANA TLD, in code and logs most of them.
 #[inline]
 pub(super) fn is_special_use_tld(label: &str) -> bool {
-    matches!(label.len(), 5 | 9) && SPECIAL_USE_TLDS.iter().any(|t| label.eq_ignore_ascii_case(t))
+    matches!(label.len(), 3 | 5 | 9) && SPECIAL_USE_TLDS.iter().any(|t| label.eq_ignore_ascii_case(t))
+}
+
+/// Whether `label` is `example` or `test` (any case): the names RFC 2606
+/// §2 reserves for documentation and tests, which text that shows an
+/// address uses (`hello+xyz@mail.example`, GFM's spec). They end an
+/// email's domain in the default mode, where the `@` says it is an
+/// address; a bare `config.example` or `foo.test` is a file name and stays
+/// unlinked. Not `invalid` (an address that must not work: a munged
+/// Usenet sender) nor `local` (mDNS host names after `@` are SSH logins
+/// and shell prompts: `pi@raspberrypi.local`, `me@Mac.local ~ %`).
+#[inline]
+pub(super) fn is_documentation_tld(label: &str) -> bool {
+    matches!(label.len(), 4 | 7) && ["example", "test"].iter().any(|t| label.eq_ignore_ascii_case(t))
 }
 
 /// Two-label ASCII names whose "TLD" is far more often a file extension in
