@@ -177,7 +177,7 @@ const MAX_LABEL_OCTETS: usize = 63;
 /// distinct Han characters), while every word of Greek, Thai or Hindi
 /// there would be measured: that cost 3-5% of the instructions on
 /// IDN-dense text (callgrind, `count_links`), for no host name.
-const MEASURED_LABEL_BYTES: usize = MAX_LABEL_OCTETS;
+pub(super) const MEASURED_LABEL_BYTES: usize = MAX_LABEL_OCTETS;
 
 /// An upper bound of [`ace_len`] from one pass over the bytes. Punycode
 /// writes `xn--`, the ASCII characters and a `-`, then one variable-length

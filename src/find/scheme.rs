@@ -13,7 +13,7 @@ use super::end::{
     scan_forward, starts_scheme, trim_end,
 };
 use super::fold::{angle_bracketed, try_folded};
-use super::host::{dns_labels_ok, has_non_ascii_a_label, host_before_dash, AsciiLabels};
+use super::host::{dns_labels_ok, has_non_ascii_a_label, host_before_dash, AsciiLabels, MEASURED_LABEL_BYTES};
 use super::repair::validate_iri;
 use super::{Finder, LinkKind};
 use crate::chars::{is_bidi_control, is_ucschar};
@@ -375,7 +375,7 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
     // (each run counts as a letter), ending in neither a dot nor `-`.
     let mut i = colon + 3;
     let mut labels = AsciiLabels::new();
-    let mut xn_label = false;
+    let (mut xn_label, mut non_ascii) = (false, false);
     loop {
         while i < limit && has_class(b[i], LABEL_BYTE | DOT_BYTE) {
             labels.push(b[i]);
@@ -384,13 +384,16 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
         if i >= limit || b[i] < 0x80 {
             break;
         }
-        // An `xn--` label that goes on in another script: only such a
-        // label, read back from here to its start, needs the full test.
+        // An `xn--` label that goes on in another script, or a host long
+        // enough to hold a label too long as an A-label: only these need
+        // `has_non_ascii_a_label`. The `xn--` label is read back from here
+        // to its start.
         let label = b[..i]
             .iter()
             .rposition(|&c| c == b'.' || c >= 0x80 || c == b'/')
             .map_or(0, |p| p + 1);
         xn_label |= b[label..i].len() >= 4 && b[label..label + 4].eq_ignore_ascii_case(b"xn--");
+        non_ascii = true;
         let run = common_letters_end(b, i, limit);
         if run > i {
             labels.push(b'a');
@@ -409,7 +412,11 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
     }
     // An `xn--` label that is not ASCII (`http://xn--はじめよう.com`) is
     // no host: the general rules reject it with `dns_labels_ok`.
-    if capped(i) || !labels.ok() || (xn_label && has_non_ascii_a_label(&text[colon + 3..i])) {
+    if capped(i)
+        || !labels.ok()
+        || ((xn_label || (non_ascii && i - (colon + 3) > MEASURED_LABEL_BYTES))
+            && has_non_ascii_a_label(&text[colon + 3..i]))
+    {
         return None;
     }
     let mut end = i;
