@@ -18,7 +18,7 @@ use super::repair::validate_iri;
 use super::{Finder, LinkKind};
 use crate::chars::{is_bidi_control, is_ucschar};
 use crate::chars::{link_term, LinkTerm};
-use crate::iri::parse::can_appear_in_iri;
+use crate::iri::parse::{can_appear_in_iri, is_ipv6};
 use crate::iri::uses_dns;
 use crate::letters::{char_at, char_before, common_letters_end, in_fast_domain_block, is_domain_dot};
 use crate::pct::is_pct_encoded;
@@ -342,8 +342,8 @@ const PLAIN_WEB_LINK_MAX: usize = 256;
 
 /// The end of the link `scheme://host[:port][/path][?query][#fragment]` at
 /// `s` when it has the plain shape most links have: a host of ASCII
-/// letters, digits, `-`, dots and other characters UTS 58 includes (no IP
-/// literal, no userinfo) that ends in neither a dot nor `-`, a port of
+/// letters, digits, `-`, dots and other characters UTS 58 includes that
+/// ends in neither a dot nor `-`, or an IPv6 literal (no userinfo), a port of
 /// digits, then link characters with at most one `#`, `%` only before two
 /// hex digits, no `[` and no opener but `(`; ended where the forward scan
 /// ends it (a byte that is not in any IRI, a closing bracket that closes
@@ -351,8 +351,8 @@ const PLAIN_WEB_LINK_MAX: usize = 256;
 /// the end of the text. One pass over the bytes finds the end that the
 /// general rules (authority check, forward scan, validation, grapheme
 /// boundary) would find, and the link is valid by construction. `None`:
-/// not that shape, ask the general rules — so anything unusual (IP
-/// literals, userinfo, `[`, a second `#`, private use, over 256 bytes)
+/// not that shape, ask the general rules — so anything unusual (IPvFuture,
+/// userinfo, `[` after the host, a second `#`, private use, over 256 bytes)
 /// costs only this pass in addition.
 ///
 /// The bracket stack of the forward scan holds only `(` here, so it is a
@@ -418,7 +418,8 @@ fn plain_web_link<const QUOTED: bool>(
     // An `xn--` label that is not ASCII (`http://xn--はじめよう.com`) is
     // no host: the general rules reject it with `dns_labels_ok`.
     if capped(i) || !labels.ok() || (xn_label && has_non_ascii_a_label(&text[colon + 3..i])) {
-        return None;
+        // Not a name: an IPv6 literal, or the general rules.
+        i = ip_literal_end(b, colon + 3, i, limit)?;
     }
     let mut end = i;
     if b.get(i) == Some(&b':') {
@@ -441,6 +442,30 @@ fn plain_web_link<const QUOTED: bool>(
         Some(_) => return None,
     }
     plain_rest::<QUOTED>(f, text, s, i, end, quote)
+}
+
+/// The end of the IPv6 literal `[…]` at `host` (where the host loop stopped
+/// at `i`, without a name), in the plain shape: hex digits, `:` and `.`
+/// that spell an IPv6 address with at least one digit (a host of
+/// punctuation alone is the general rules' to reject), its `]` before the
+/// cap. `None` otherwise (`IPvFuture`, zone IDs: the general rules). Out of
+/// line: most hosts are names.
+#[cold]
+#[inline(never)]
+fn ip_literal_end(b: &[u8], host: usize, i: usize, limit: usize) -> Option<usize> {
+    if i != host || b.get(i) != Some(&b'[') {
+        return None;
+    }
+    let mut j = i + 1;
+    while j < limit && (b[j].is_ascii_hexdigit() || b[j] == b':' || b[j] == b'.') {
+        j += 1;
+    }
+    // `j + 1 == limit` short of the text's end: the cap cuts the link.
+    if (j + 1 >= limit && limit < b.len()) || b.get(j) != Some(&b']') {
+        return None;
+    }
+    let ip = &b[i + 1..j];
+    (ip.iter().any(u8::is_ascii_alphanumeric) && is_ipv6(ip)).then_some(j + 1)
 }
 
 /// Whether the closing quote `quote` of a quote before a link is a
@@ -684,6 +709,33 @@ mod tests {
         }
     }
 
+    /// A host that is an IPv6 literal takes the one-pass path, and the
+    /// general rules find the same link; other literals are theirs.
+    #[test]
+    fn ipv6_literal_hosts_take_the_plain_path() {
+        let f = Finder::new();
+        for (text, link) in [
+            (
+                "see http://[2001:db8::ff]:8080/ and",
+                Some("http://[2001:db8::ff]:8080/"),
+            ),
+            ("http://[::1]/status.", Some("http://[::1]/status")),
+            ("(http://[::ffff:192.0.2.1]/x)", Some("http://[::ffff:192.0.2.1]/x")),
+            ("http://[1::2::3]/", None),
+            ("http://[v1.x]/", None),
+            ("http://[::]/", None),
+        ] {
+            let colon = text.find(':').unwrap();
+            let s = scheme_start(&f, text, colon, 0).unwrap();
+            let fast = plain_web_link::<false>(&f, text, s, colon, None).map(|end| &text[s..end]);
+            assert_eq!(fast, link, "{text}");
+            if let Some(link) = link {
+                let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
+                assert_eq!(general, Some(link), "{text}");
+            }
+        }
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
 
@@ -729,6 +781,15 @@ mod tests {
         "com",
         "0",
         "192.168.0.1",
+        "[::1]",
+        "[2001:db8::ff]",
+        "[::]",
+        "[::ffff:192.0.2.1]",
+        "[1::2::3]",
+        "[v1.x]",
+        "[fe80::1%25eth0]",
+        "[1.2.3.4]",
+        "[FFFF:",
         ".",
         "..",
         "-",
