@@ -20,7 +20,7 @@ use crate::chars::{is_bidi_control, is_ucschar};
 use crate::chars::{link_term, LinkTerm};
 use crate::iri::parse::{can_appear_in_iri, is_ipv6};
 use crate::iri::uses_dns;
-use crate::letters::{char_at, char_before, common_letters_end, in_fast_domain_block, is_domain_dot};
+use crate::letters::{char_at, char_before, is_domain_dot, is_link_letter, link_letters_end};
 use crate::pct::is_pct_encoded;
 
 /// URI schemes that link without `//` after the colon: registered with IANA
@@ -379,8 +379,9 @@ fn plain_web_link<const QUOTED: bool>(
     let limit = b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)));
     // The cap cuts the link: the general rules decide where.
     let capped = |i: usize| i >= limit && limit < b.len();
-    // The host: labels of ASCII and of letters of the common scripts
-    // (each run counts as a letter), ending in neither a dot nor `-`.
+    // The host: labels of ASCII and of letters and marks of the common
+    // scripts (each run counts as a letter, as `host_char_len` would count
+    // each of them), ending in neither a dot nor `-`.
     let mut i = colon + 3;
     let mut labels = AsciiLabels::new();
     let mut xn_label = false;
@@ -399,7 +400,7 @@ fn plain_web_link<const QUOTED: bool>(
             .rposition(|&c| c == b'.' || c >= 0x80 || c == b'/')
             .map_or(0, |p| p + 1);
         xn_label |= b[label..i].len() >= 4 && b[label..label + 4].eq_ignore_ascii_case(b"xn--");
-        let run = common_letters_end(b, i, limit);
+        let run = link_letters_end(b, i, limit);
         if run > i {
             labels.push(b'a');
             i = run;
@@ -575,10 +576,10 @@ fn plain_rest<const QUOTED: bool>(
             // The closing quote of a quote before the link ends it (the
             // other ASCII closing quotes are in no IRI: ended above).
             b'\'' if QUOTED && quote == Some('\'') => return on_grapheme_boundary(text, end),
-            // Letters of the common scripts: Include, ucschar, no part or
-            // bracket meaning.
+            // Letters and marks of the common scripts: Include, ucschar,
+            // no part or bracket meaning (`LINK_LETTER_BLOCKS`).
             _ if c >= 0x80 => {
-                let run = common_letters_end(b, i, limit);
+                let run = link_letters_end(b, i, limit);
                 if run > i {
                     i = run;
                     end = i;
@@ -640,13 +641,13 @@ fn host_char_len(text: &str, i: usize) -> Option<usize> {
 
 /// `Some(end)` when a link ending at `end` ends on a grapheme cluster
 /// boundary, as the general rules require; `None` (ask them) otherwise.
-/// Between ASCII and ASCII or a letter of the common scripts there always
-/// is one; other characters ask the segmenter.
+/// Between ASCII and ASCII or a character of `LINK_LETTER_BLOCKS` there
+/// always is one; other characters ask the segmenter.
 #[inline]
 fn on_grapheme_boundary(text: &str, end: usize) -> Option<usize> {
     let b = text.as_bytes();
     let next_ascii = b.get(end).is_none_or(|&c| c < 0x80);
-    let plain_before = b[end - 1] < 0x80 || char_before(text, end).is_some_and(in_fast_domain_block);
+    let plain_before = b[end - 1] < 0x80 || char_before(text, end).is_some_and(is_link_letter);
     if (next_ascii && plain_before) || is_grapheme_boundary(text, end) {
         Some(end)
     } else {
@@ -734,6 +735,45 @@ mod tests {
                 assert_eq!(general, Some(link), "{text}");
             }
         }
+    }
+
+    /// Every character of `LINK_LETTER_BLOCKS` is one the host loop and
+    /// the path loop would take one at a time by the general tests
+    /// (`host_char_len`; Include, `ucschar`, in an IRI, no CJK stop, not
+    /// fullwidth-excluded), never a closing quote, with a grapheme boundary
+    /// before ASCII; and the common letters are all among them.
+    #[test]
+    fn link_letters_are_taken_by_host_and_path_alike() {
+        let quotes: Vec<char> = ['"', '\'', '`', '“', '‘', '„', '‚', '«', '»', '‹', '›', '”']
+            .into_iter()
+            .filter_map(crate::find::end::closing_quote)
+            .collect();
+        let mut n = 0;
+        for c in (0x80..0x10000).filter_map(char::from_u32) {
+            if crate::letters::in_fast_domain_block(c) {
+                assert!(is_link_letter(c), "U+{:04X}", c as u32);
+            }
+            if !is_link_letter(c) {
+                continue;
+            }
+            n += 1;
+            let text = format!("{c}a/");
+            let len = c.len_utf8();
+            assert_eq!(host_char_len(&text, 0), Some(len), "U+{:04X}", c as u32);
+            assert!(
+                can_appear_in_iri(c)
+                    && is_ucschar(c)
+                    && !is_fullwidth_excluded(c)
+                    && !is_cjk_stop(c)
+                    && link_term(c) == LinkTerm::Include
+                    && !quotes.contains(&c),
+                "U+{:04X}",
+                c as u32
+            );
+            assert!(is_grapheme_boundary(&text, len), "U+{:04X}", c as u32);
+            assert!(is_grapheme_boundary(&text[..len + 1], len) && is_grapheme_boundary(&format!("{c}/"), len));
+        }
+        assert!(n > 30_000, "{n}");
     }
 
     proptest::proptest! {
@@ -854,6 +894,13 @@ mod tests {
         "\u{202E}",
         "ข\u{e48}าว",
         "\u{e48}",
+        "\u{e40}",
+        "\u{93e}",
+        "\u{5b0}",
+        "\u{64b}",
+        "\u{61c}",
+        "ệ",
+        "々",
         "\u{94d}",
         "\u{600}",
         "\u{200D}",
