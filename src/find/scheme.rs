@@ -641,24 +641,82 @@ fn host_char_len(text: &str, i: usize) -> Option<usize> {
 
 /// `Some(end)` when a link ending at `end` ends on a grapheme cluster
 /// boundary, as the general rules require; `None` (ask them) otherwise.
-/// Between ASCII and ASCII or a character of `LINK_LETTER_BLOCKS` there
-/// always is one; other characters ask the segmenter.
+/// After ASCII or a character of `LINK_LETTER_BLOCKS`, there always is one
+/// before ASCII and before the punctuation of [`breaks_after_letters`];
+/// other characters ask the segmenter.
 #[inline]
 fn on_grapheme_boundary(text: &str, end: usize) -> Option<usize> {
     let b = text.as_bytes();
-    let next_ascii = b.get(end).is_none_or(|&c| c < 0x80);
+    let next_plain = match b.get(end) {
+        None => true,
+        Some(&c) if c < 0x80 => true,
+        Some(_) => char_at(text, end).is_some_and(breaks_after_letters),
+    };
     let plain_before = b[end - 1] < 0x80 || char_before(text, end).is_some_and(is_link_letter);
-    if (next_ascii && plain_before) || is_grapheme_boundary(text, end) {
+    if (next_plain && plain_before) || is_grapheme_boundary(text, end) {
         Some(end)
     } else {
         None
     }
 }
 
+/// Punctuation that links end before in running text (Latin-1 signs and
+/// quotes, general punctuation, CJK and fullwidth punctuation, the Arabic
+/// comma, semicolon, question and full stop, the Devanagari danda): no
+/// grapheme cluster goes on into them (they are neither Extend nor
+/// SpacingMark, ZWJ, Hangul jamo or an Indic consonant), so after ASCII or
+/// a character of `LINK_LETTER_BLOCKS` there is always a boundary.
+fn breaks_after_letters(c: char) -> bool {
+    matches!(c as u32,
+        0x00A0..=0x00BF | 0x2010..=0x205E | 0x3000..=0x3029 | 0x3030..=0x303F | 0xFF01..=0xFF9D
+        | 0x060C | 0x061B | 0x061F | 0x06D4 | 0x0964 | 0x0965)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::find::testing::{floor_before, uncapped_and_capped};
+
+    /// A boundary before each character of `breaks_after_letters`, after a
+    /// character of every grapheme class that `LINK_LETTER_BLOCKS` (and
+    /// ASCII) holds: letters, Extend and SpacingMark marks, a virama after
+    /// a consonant (Indic conjuncts), Hangul LV and LVT syllables.
+    #[test]
+    fn punctuation_after_link_letters_starts_a_grapheme_cluster() {
+        let before = [
+            "a",
+            "/",
+            "é",
+            "東",
+            "ー",
+            "ก",
+            "ก\u{E48}",
+            "क",
+            "का",
+            "क\u{94D}",
+            "क\u{93C}",
+            "ب\u{64B}",
+            "가",
+            "각",
+            "ְ",
+        ];
+        for p in before {
+            let last = p.chars().next_back().unwrap();
+            assert!(last.is_ascii() || is_link_letter(last), "{p}");
+        }
+        let mut n = 0;
+        for c in (0x80..0x10000)
+            .filter_map(char::from_u32)
+            .filter(|&c| breaks_after_letters(c))
+        {
+            n += 1;
+            for p in before {
+                let text = format!("{p}{c}");
+                assert!(is_grapheme_boundary(&text, p.len()), "{p} U+{:04X}", c as u32);
+            }
+        }
+        assert!(n > 300, "{n}");
+    }
 
     #[test]
     fn only_words_of_an_opaque_schemes_first_letter_and_length_may_be_opaque() {
