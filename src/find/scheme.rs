@@ -4,8 +4,8 @@
 
 use super::candidate::{Part, Raw, MAX_SCHEME_BACK};
 use super::classes::{
-    has_class, is_scheme_byte, trailing_letters, AUTHORITY_END, BYTE_CLASS, DOT_BYTE, INCLUDE, IN_IRI, LABEL_BYTE,
-    NEUTRAL, SIMPLE,
+    has_class, is_scheme_byte, trailing_letters, ALNUM_BYTE, AUTHORITY_END, BYTE_CLASS, INCLUDE, IN_IRI, NEUTRAL,
+    SIMPLE,
 };
 use super::email::{mailto_len, mailto_ok};
 use super::end::{
@@ -386,9 +386,22 @@ fn plain_web_link<const QUOTED: bool>(
     let mut labels = AsciiLabels::new();
     let mut xn_label = false;
     loop {
-        while i < limit && has_class(b[i], LABEL_BYTE | DOT_BYTE) {
-            labels.push(b[i]);
-            i += 1;
+        // Runs of letters and digits count as one letter (a letter after a
+        // letter changes nothing in `labels`); `-` and `.` one by one.
+        while i < limit {
+            let c = b[i];
+            if ALNUM_BYTE[c as usize] {
+                i += 1;
+                while i < limit && ALNUM_BYTE[b[i] as usize] {
+                    i += 1;
+                }
+                labels.push(b'a');
+            } else if c == b'.' || c == b'-' {
+                labels.push(c);
+                i += 1;
+            } else {
+                break;
+            }
         }
         if i >= limit || b[i] < 0x80 {
             break;
@@ -741,7 +754,8 @@ mod tests {
         for q in opens.into_iter().filter_map(crate::find::end::closing_quote) {
             let text = format!("{q}");
             assert_eq!(host_char_len(&text, 0), None, "{q:?}");
-            assert!(!has_class(text.as_bytes()[0], LABEL_BYTE | DOT_BYTE), "{q:?}");
+            let first = text.as_bytes()[0];
+            assert!(!ALNUM_BYTE[first as usize] && first != b'.' && first != b'-', "{q:?}");
         }
     }
 
@@ -765,6 +779,34 @@ mod tests {
             assert_eq!(fast, Some(link), "{text}");
             let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
             assert_eq!(general, Some(link), "{text}");
+        }
+    }
+
+    /// The host loop reads letters and digits in runs and `-` and `.` one
+    /// by one: a label that starts or ends with `-`, an empty label and a
+    /// host ending in `.` or `-` are still no plain host.
+    #[test]
+    fn plain_hosts_keep_the_dns_label_edges() {
+        let f = Finder::new();
+        for (host, plain) in [
+            ("a-b.ex4mple.com", true),
+            ("xn--p1ai.xn--e1afmkfd", true),
+            ("пример.рф", true),
+            ("a1.b2", true),
+            ("a..com", false),
+            ("-a.com", false),
+            ("a-.com", false),
+            ("a.-com", false),
+            (".a.com", false),
+            ("a.com-", false),
+            ("a.com.", false),
+        ] {
+            let text = format!("http://{host}/x y");
+            let fast = plain_web_link::<false>(&f, &text, 0, 4, None);
+            assert_eq!(fast.is_some(), plain, "{host}");
+            if plain {
+                assert_eq!(fast, Some(text.len() - 2), "{host}");
+            }
         }
     }
 
