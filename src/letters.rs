@@ -63,11 +63,14 @@ pub(crate) const FAST_DOMAIN_BLOCKS: &[(u32, u32)] = &[
 
 /// `FAST_DOMAIN_BLOCKS` as a bitmap of the BMP (8 KiB): one load and a
 /// bit test instead of a chain of range comparisons.
-static FAST_DOMAIN_BITS: [u64; 1024] = {
+static FAST_DOMAIN_BITS: [u64; 1024] = bitmap(FAST_DOMAIN_BLOCKS);
+
+/// The bitmap of the BMP code points in `blocks` (one word per 64).
+const fn bitmap(blocks: &[(u32, u32)]) -> [u64; 1024] {
     let mut bits = [0u64; 1024];
     let mut k = 0;
-    while k < FAST_DOMAIN_BLOCKS.len() {
-        let (lo, hi) = FAST_DOMAIN_BLOCKS[k];
+    while k < blocks.len() {
+        let (lo, hi) = blocks[k];
         let mut cp = lo;
         while cp <= hi {
             bits[(cp >> 6) as usize] |= 1 << (cp & 63);
@@ -76,7 +79,7 @@ static FAST_DOMAIN_BITS: [u64; 1024] = {
         k += 1;
     }
     bits
-};
+}
 
 /// Whether `c` is in one of `FAST_DOMAIN_BLOCKS`.
 #[inline]
@@ -96,7 +99,15 @@ fn in_fast_bits(cp: u32) -> bool {
 /// hand (no checks needed), one bit test each, where `char_at` and
 /// [`in_fast_domain_block`] cost several times as much per character.
 #[inline(always)]
-pub(crate) fn common_letters_end(b: &[u8], mut i: usize, limit: usize) -> usize {
+pub(crate) fn common_letters_end(b: &[u8], i: usize, limit: usize) -> usize {
+    letters_end(&FAST_DOMAIN_BITS, b, i, limit)
+}
+
+/// The end of the run of characters whose bits are set in `bits` (a BMP
+/// bitmap) from byte `i` of `b` (valid UTF-8, `i` a boundary), no further
+/// than `limit`.
+#[inline(always)]
+fn letters_end(bits: &[u64; 1024], b: &[u8], mut i: usize, limit: usize) -> usize {
     let limit = limit.min(b.len());
     while i < limit {
         let b0 = b[i];
@@ -114,12 +125,92 @@ pub(crate) fn common_letters_end(b: &[u8], mut i: usize, limit: usize) -> usize 
             let cp = (u32::from(b0 & 0x0F) << 12) | (u32::from(b[i + 1] & 0x3F) << 6) | u32::from(b[i + 2] & 0x3F);
             (cp, 3)
         };
-        if !in_fast_bits(cp) {
+        if cp >= 0x10000 || bits[(cp >> 6) as usize] & (1 << (cp & 63)) == 0 {
             break;
         }
         i += len;
     }
     i
+}
+
+/// Characters that a plain link takes like a letter wherever it holds them
+/// (the one-pass path of `find/scheme.rs`): in a host, as `dns_labels_ok`
+/// does, and in a path, query or fragment, as the forward scan does
+/// (Include, `ucschar`, no bidi control, no domain dot, no CJK stop, not
+/// excluded as fullwidth), with a grapheme cluster boundary between each
+/// and ASCII after it: [`FAST_DOMAIN_BLOCKS`] and the marks, digits and
+/// symbols of the same scripts (Thai vowels and tone marks, Devanagari
+/// vowel signs, Hebrew points, `ー`), in the blocks of the scripts IDNs are
+/// written in. A unit test in `find/scheme.rs` checks each character.
+pub(crate) const LINK_LETTER_BLOCKS: &[(u32, u32)] = &[
+    (0x00A1, 0x00AA),
+    (0x00AC, 0x00BA),
+    (0x00BC, 0x0148),
+    (0x014A, 0x024F),
+    (0x0370, 0x0377),
+    (0x037A, 0x037D),
+    (0x037F, 0x037F),
+    (0x0384, 0x0386),
+    (0x0388, 0x038A),
+    (0x038C, 0x038C),
+    (0x038E, 0x03A1),
+    (0x03A3, 0x03FF),
+    (0x0400, 0x052F),
+    (0x0591, 0x05C2),
+    (0x05C4, 0x05C7),
+    (0x05D0, 0x05EA),
+    (0x05EF, 0x05F4),
+    (0x0606, 0x060B),
+    (0x060D, 0x061A),
+    (0x061C, 0x061C),
+    (0x0620, 0x0672),
+    (0x0674, 0x06D3),
+    (0x06D5, 0x06DC),
+    (0x06DE, 0x06FF),
+    (0x0900, 0x0963),
+    (0x0966, 0x097F),
+    (0x0E01, 0x0E3A),
+    (0x0E3F, 0x0E59),
+    (0x1E00, 0x1EFF),
+    (0x3003, 0x3007),
+    (0x3012, 0x3013),
+    (0x301C, 0x303F),
+    (0x3041, 0x3096),
+    (0x3099, 0x30FF),
+    (0x4E00, 0x9FFF),
+    (0xAC00, 0xD7A3),
+    (0xFF03, 0xFF07),
+    (0xFF0A, 0xFF0B),
+    (0xFF0D, 0xFF0D),
+    (0xFF0F, 0xFF19),
+    (0xFF1D, 0xFF1D),
+    (0xFF20, 0xFF3A),
+    (0xFF3F, 0xFF3F),
+    (0xFF41, 0xFF5A),
+    (0xFF5E, 0xFF5E),
+    (0xFF65, 0xFFBE),
+    (0xFFC2, 0xFFC7),
+    (0xFFCA, 0xFFCF),
+    (0xFFD2, 0xFFD7),
+    (0xFFDA, 0xFFDC),
+    (0xFFE0, 0xFFE6),
+    (0xFFE8, 0xFFEE),
+];
+
+/// `LINK_LETTER_BLOCKS` as a bitmap of the BMP, like `FAST_DOMAIN_BITS`.
+static LINK_LETTER_BITS: [u64; 1024] = bitmap(LINK_LETTER_BLOCKS);
+
+/// Whether `c` is in one of `LINK_LETTER_BLOCKS`.
+#[inline]
+pub(crate) fn is_link_letter(c: char) -> bool {
+    let cp = c as u32;
+    cp < 0x10000 && LINK_LETTER_BITS[(cp >> 6) as usize] & (1 << (cp & 63)) != 0
+}
+
+/// [`common_letters_end`] for the characters of `LINK_LETTER_BLOCKS`.
+#[inline(always)]
+pub(crate) fn link_letters_end(b: &[u8], i: usize, limit: usize) -> usize {
+    letters_end(&LINK_LETTER_BITS, b, i, limit)
 }
 
 /// [`common_letters_end`] backwards: the start of the run of characters in
@@ -172,18 +263,29 @@ mod tests {
     use super::*;
     use crate::chars::is_link_email;
 
-    #[test]
-    fn common_letter_runs_are_the_fast_domain_blocks() {
-        // Every character alone, then followed by a character that is not
-        // in the blocks, then cut by the limit.
+    /// Every character alone, then followed by a character that is not
+    /// in the blocks, then cut by the limit: `end` reads the run of the
+    /// characters `member` holds.
+    fn check_runs(end: fn(&[u8], usize, usize) -> usize, member: fn(char) -> bool) {
         for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
             let text = format!("{c}{c}!");
             let (b, n) = (text.as_bytes(), c.len_utf8());
-            let want = if in_fast_domain_block(c) { 2 * n } else { 0 };
-            assert_eq!(common_letters_end(b, 0, b.len()), want, "U+{:04X}", c as u32);
-            assert_eq!(common_letters_end(b, 0, 2 * n - 1), want / 2, "U+{:04X} cut", c as u32);
+            let want = if member(c) { 2 * n } else { 0 };
+            assert_eq!(end(b, 0, b.len()), want, "U+{:04X}", c as u32);
+            assert_eq!(end(b, 0, 2 * n - 1), want / 2, "U+{:04X} cut", c as u32);
         }
-        assert_eq!(common_letters_end("aé".as_bytes(), 0, 3), 0);
+        assert_eq!(end("aé".as_bytes(), 0, 3), 0);
+    }
+
+    #[test]
+    fn common_letter_runs_are_the_fast_domain_blocks() {
+        check_runs(common_letters_end, in_fast_domain_block);
+    }
+
+    #[test]
+    fn link_letter_runs_are_the_link_letter_blocks() {
+        check_runs(link_letters_end, is_link_letter);
+        assert!(is_link_letter('ー') && is_link_letter('\u{E48}') && !is_link_letter('、'));
     }
 
     #[test]

@@ -65,6 +65,18 @@ pub(super) static BYTE_CLASS: [u8; 256] = {
     t
 };
 
+/// ASCII letters and digits: the bytes of a domain label that say
+/// nothing about its edges (unlike `-` and `.`).
+pub(super) static ALNUM_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).is_ascii_alphanumeric();
+        i += 1;
+    }
+    t
+};
+
 #[inline(always)]
 pub(super) fn has_class(b: u8, class: u8) -> bool {
     BYTE_CLASS[b as usize] & class != 0

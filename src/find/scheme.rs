@@ -4,8 +4,8 @@
 
 use super::candidate::{Part, Raw, MAX_SCHEME_BACK};
 use super::classes::{
-    has_class, is_scheme_byte, trailing_letters, AUTHORITY_END, BYTE_CLASS, DOT_BYTE, INCLUDE, IN_IRI, LABEL_BYTE,
-    NEUTRAL, SIMPLE,
+    has_class, is_scheme_byte, trailing_letters, ALNUM_BYTE, AUTHORITY_END, BYTE_CLASS, INCLUDE, IN_IRI, NEUTRAL,
+    SIMPLE,
 };
 use super::email::{mailto_len, mailto_ok};
 use super::end::{
@@ -18,9 +18,9 @@ use super::repair::validate_iri;
 use super::{Finder, LinkKind};
 use crate::chars::{is_bidi_control, is_ucschar};
 use crate::chars::{link_term, LinkTerm};
-use crate::iri::parse::can_appear_in_iri;
+use crate::iri::parse::{can_appear_in_iri, is_ipv6};
 use crate::iri::uses_dns;
-use crate::letters::{char_at, char_before, common_letters_end, in_fast_domain_block, is_domain_dot};
+use crate::letters::{char_at, char_before, is_domain_dot, is_link_letter, link_letters_end};
 use crate::pct::is_pct_encoded;
 
 /// URI schemes that link without `//` after the colon: registered with IANA
@@ -218,7 +218,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
     }
     let quote = prev.and_then(closing_quote);
     if FAST && slashes && !is_file && !f.strict_uts58 && !scheme.eq_ignore_ascii_case("mailto") {
-        if let Some(end) = plain_web_link(f, text, s, colon, quote) {
+        if let Some(end) = plain_web_link::<false>(f, text, s, colon, quote) {
             return Some(Raw {
                 start: s,
                 end,
@@ -284,7 +284,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
     };
     // The plain shape after an opaque scheme's colon, in one pass.
     let plain = if FAST && !slashes && !f.strict_uts58 {
-        plain_rest(f, text, s, colon + 1, colon + 1, quote).filter(|&end| end > min_end)
+        plain_rest::<false>(f, text, s, colon + 1, colon + 1, quote).filter(|&end| end > min_end)
     } else {
         None
     };
@@ -342,8 +342,8 @@ const PLAIN_WEB_LINK_MAX: usize = 256;
 
 /// The end of the link `scheme://host[:port][/path][?query][#fragment]` at
 /// `s` when it has the plain shape most links have: a host of ASCII
-/// letters, digits, `-`, dots and other characters UTS 58 includes (no IP
-/// literal, no userinfo) that ends in neither a dot nor `-`, a port of
+/// letters, digits, `-`, dots and other characters UTS 58 includes that
+/// ends in neither a dot nor `-`, or an IPv6 literal (no userinfo), a port of
 /// digits, then link characters with at most one `#`, `%` only before two
 /// hex digits, no `[` and no opener but `(`; ended where the forward scan
 /// ends it (a byte that is not in any IRI, a closing bracket that closes
@@ -351,19 +351,27 @@ const PLAIN_WEB_LINK_MAX: usize = 256;
 /// the end of the text. One pass over the bytes finds the end that the
 /// general rules (authority check, forward scan, validation, grapheme
 /// boundary) would find, and the link is valid by construction. `None`:
-/// not that shape, ask the general rules — so anything unusual (IP
-/// literals, userinfo, `[`, a second `#`, private use, over 256 bytes)
+/// not that shape, ask the general rules — so anything unusual (IPvFuture,
+/// userinfo, `[` after the host, a second `#`, private use, over 256 bytes)
 /// costs only this pass in addition.
 ///
 /// The bracket stack of the forward scan holds only `(` here, so it is a
 /// count, cleared where the scan clears the stack (UTS 58: `/` in the path,
 /// `?`, `#`, `=` and `&` in the query, `:~:` in the fragment).
 ///
-/// Only for the default mode, a scheme with `//` other than `file` and
-/// `mailto`, and an opening quote whose closing quote is not in any IRI.
-fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<char>) -> Option<usize> {
-    if quote.is_some_and(|q| !q.is_ascii() || has_class(q as u8, IN_IRI)) {
-        return None;
+/// A quote before the scheme ends the link at its closing quote, as in the
+/// forward scan; a closing quote that an IRI may hold is looked for only
+/// when `QUOTED` (without it, such a link is `None`). Only for the default
+/// mode and a scheme with `//` other than `file` and `mailto`.
+fn plain_web_link<const QUOTED: bool>(
+    f: &Finder,
+    text: &str,
+    s: usize,
+    colon: usize,
+    quote: Option<char>,
+) -> Option<usize> {
+    if !QUOTED && quote_in_iri(quote) {
+        return quoted_web_link(f, text, s, colon, quote);
     }
     let b = text.as_bytes();
     // Long links go to the general rules, which take eight bytes per step:
@@ -371,15 +379,29 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
     let limit = b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)));
     // The cap cuts the link: the general rules decide where.
     let capped = |i: usize| i >= limit && limit < b.len();
-    // The host: labels of ASCII and of letters of the common scripts
-    // (each run counts as a letter), ending in neither a dot nor `-`.
+    // The host: labels of ASCII and of letters and marks of the common
+    // scripts (each run counts as a letter, as `host_char_len` would count
+    // each of them), ending in neither a dot nor `-`.
     let mut i = colon + 3;
     let mut labels = AsciiLabels::new();
     let (mut xn_label, mut non_ascii) = (false, false);
     loop {
-        while i < limit && has_class(b[i], LABEL_BYTE | DOT_BYTE) {
-            labels.push(b[i]);
-            i += 1;
+        // Runs of letters and digits count as one letter (a letter after a
+        // letter changes nothing in `labels`); `-` and `.` one by one.
+        while i < limit {
+            let c = b[i];
+            if ALNUM_BYTE[c as usize] {
+                i += 1;
+                while i < limit && ALNUM_BYTE[b[i] as usize] {
+                    i += 1;
+                }
+                labels.push(b'a');
+            } else if c == b'.' || c == b'-' {
+                labels.push(c);
+                i += 1;
+            } else {
+                break;
+            }
         }
         if i >= limit || b[i] < 0x80 {
             break;
@@ -394,7 +416,7 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
             .map_or(0, |p| p + 1);
         xn_label |= b[label..i].len() >= 4 && b[label..label + 4].eq_ignore_ascii_case(b"xn--");
         non_ascii = true;
-        let run = common_letters_end(b, i, limit);
+        let run = link_letters_end(b, i, limit);
         if run > i {
             labels.push(b'a');
             i = run;
@@ -417,7 +439,8 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
         || ((xn_label || (non_ascii && i - (colon + 3) > MEASURED_LABEL_BYTES))
             && has_non_ascii_a_label(&text[colon + 3..i]))
     {
-        return None;
+        // Not a name: an IPv6 literal, or the general rules.
+        i = ip_literal_end(b, colon + 3, i, limit)?;
     }
     let mut end = i;
     if b.get(i) == Some(&b':') {
@@ -439,15 +462,63 @@ fn plain_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<
         Some(b'/' | b'?' | b'#') => {}
         Some(_) => return None,
     }
-    plain_rest(f, text, s, i, end, quote)
+    plain_rest::<QUOTED>(f, text, s, i, end, quote)
+}
+
+/// The end of the IPv6 literal `[…]` at `host` (where the host loop stopped
+/// at `i`, without a name), in the plain shape: hex digits, `:` and `.`
+/// that spell an IPv6 address with at least one digit (a host of
+/// punctuation alone is the general rules' to reject), its `]` before the
+/// cap. `None` otherwise (`IPvFuture`, zone IDs: the general rules). Out of
+/// line: most hosts are names.
+#[cold]
+#[inline(never)]
+fn ip_literal_end(b: &[u8], host: usize, i: usize, limit: usize) -> Option<usize> {
+    if i != host || b.get(i) != Some(&b'[') {
+        return None;
+    }
+    let mut j = i + 1;
+    while j < limit && (b[j].is_ascii_hexdigit() || b[j] == b':' || b[j] == b'.') {
+        j += 1;
+    }
+    // `j + 1 == limit` short of the text's end: the cap cuts the link.
+    if (j + 1 >= limit && limit < b.len()) || b.get(j) != Some(&b']') {
+        return None;
+    }
+    let ip = &b[i + 1..j];
+    (ip.iter().any(u8::is_ascii_alphanumeric) && is_ipv6(ip)).then_some(j + 1)
+}
+
+/// Whether the closing quote `quote` of a quote before a link is a
+/// character an IRI may hold (`'`, `”`, `»`): the plain path then checks
+/// for it ([`quoted_web_link`]); the other closing quotes end the link
+/// anyway.
+#[inline(always)]
+fn quote_in_iri(quote: Option<char>) -> bool {
+    quote.is_some_and(|q| !q.is_ascii() || has_class(q as u8, IN_IRI))
+}
+
+/// [`plain_web_link`] for a link after a quote whose closing quote an IRI
+/// may hold: out of line, so that the quote checks cost the common path
+/// nothing (they cost it registers when inlined: +3% on logs).
+#[inline(never)]
+fn quoted_web_link(f: &Finder, text: &str, s: usize, colon: usize, quote: Option<char>) -> Option<usize> {
+    plain_web_link::<true>(f, text, s, colon, quote)
 }
 
 /// The rest of a plain link from `i` (a path, query or fragment follows;
 /// `end`: the end so far), by the forward scan's rules: see
 /// [`plain_web_link`]. `None`: not the plain shape.
 #[inline(always)]
-fn plain_rest(f: &Finder, text: &str, s: usize, mut i: usize, mut end: usize, quote: Option<char>) -> Option<usize> {
-    if quote.is_some_and(|q| !q.is_ascii() || has_class(q as u8, IN_IRI)) {
+fn plain_rest<const QUOTED: bool>(
+    f: &Finder,
+    text: &str,
+    s: usize,
+    mut i: usize,
+    mut end: usize,
+    quote: Option<char>,
+) -> Option<usize> {
+    if !QUOTED && quote_in_iri(quote) {
         return None;
     }
     let b = text.as_bytes();
@@ -522,10 +593,13 @@ fn plain_rest(f: &Finder, text: &str, s: usize, mut i: usize, mut end: usize, qu
                 }
                 return on_grapheme_boundary(text, end);
             }
-            // Letters of the common scripts: Include, ucschar, no part or
-            // bracket meaning.
+            // The closing quote of a quote before the link ends it (the
+            // other ASCII closing quotes are in no IRI: ended above).
+            b'\'' if QUOTED && quote == Some('\'') => return on_grapheme_boundary(text, end),
+            // Letters and marks of the common scripts: Include, ucschar,
+            // no part or bracket meaning (`LINK_LETTER_BLOCKS`).
             _ if c >= 0x80 => {
-                let run = common_letters_end(b, i, limit);
+                let run = link_letters_end(b, i, limit);
                 if run > i {
                     i = run;
                     end = i;
@@ -537,9 +611,10 @@ fn plain_rest(f: &Finder, text: &str, s: usize, mut i: usize, mut end: usize, qu
                     return None;
                 }
                 // The forward scan's rules for other characters, in its
-                // order: not in any IRI, CJK punctuation before more CJK
-                // text or a scheme, then the character's Link_Term.
-                if !can_appear_in_iri(c) || is_fullwidth_excluded(c) {
+                // order: the closing quote or a character in no IRI, CJK
+                // punctuation before more CJK text or a scheme, then the
+                // character's Link_Term.
+                if (QUOTED && Some(c) == quote) || !can_appear_in_iri(c) || is_fullwidth_excluded(c) {
                     return on_grapheme_boundary(text, end);
                 }
                 if !is_ucschar(c) {
@@ -586,24 +661,82 @@ fn host_char_len(text: &str, i: usize) -> Option<usize> {
 
 /// `Some(end)` when a link ending at `end` ends on a grapheme cluster
 /// boundary, as the general rules require; `None` (ask them) otherwise.
-/// Between ASCII and ASCII or a letter of the common scripts there always
-/// is one; other characters ask the segmenter.
+/// After ASCII or a character of `LINK_LETTER_BLOCKS`, there always is one
+/// before ASCII and before the punctuation of [`breaks_after_letters`];
+/// other characters ask the segmenter.
 #[inline]
 fn on_grapheme_boundary(text: &str, end: usize) -> Option<usize> {
     let b = text.as_bytes();
-    let next_ascii = b.get(end).is_none_or(|&c| c < 0x80);
-    let plain_before = b[end - 1] < 0x80 || char_before(text, end).is_some_and(in_fast_domain_block);
-    if (next_ascii && plain_before) || is_grapheme_boundary(text, end) {
+    let next_plain = match b.get(end) {
+        None => true,
+        Some(&c) if c < 0x80 => true,
+        Some(_) => char_at(text, end).is_some_and(breaks_after_letters),
+    };
+    let plain_before = b[end - 1] < 0x80 || char_before(text, end).is_some_and(is_link_letter);
+    if (next_plain && plain_before) || is_grapheme_boundary(text, end) {
         Some(end)
     } else {
         None
     }
 }
 
+/// Punctuation that links end before in running text (Latin-1 signs and
+/// quotes, general punctuation, CJK and fullwidth punctuation, the Arabic
+/// comma, semicolon, question and full stop, the Devanagari danda): no
+/// grapheme cluster goes on into them (they are neither Extend nor
+/// SpacingMark, ZWJ, Hangul jamo or an Indic consonant), so after ASCII or
+/// a character of `LINK_LETTER_BLOCKS` there is always a boundary.
+fn breaks_after_letters(c: char) -> bool {
+    matches!(c as u32,
+        0x00A0..=0x00BF | 0x2010..=0x205E | 0x3000..=0x3029 | 0x3030..=0x303F | 0xFF01..=0xFF9D
+        | 0x060C | 0x061B | 0x061F | 0x06D4 | 0x0964 | 0x0965)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::find::testing::{floor_before, uncapped_and_capped};
+
+    /// A boundary before each character of `breaks_after_letters`, after a
+    /// character of every grapheme class that `LINK_LETTER_BLOCKS` (and
+    /// ASCII) holds: letters, Extend and SpacingMark marks, a virama after
+    /// a consonant (Indic conjuncts), Hangul LV and LVT syllables.
+    #[test]
+    fn punctuation_after_link_letters_starts_a_grapheme_cluster() {
+        let before = [
+            "a",
+            "/",
+            "é",
+            "東",
+            "ー",
+            "ก",
+            "ก\u{E48}",
+            "क",
+            "का",
+            "क\u{94D}",
+            "क\u{93C}",
+            "ب\u{64B}",
+            "가",
+            "각",
+            "ְ",
+        ];
+        for p in before {
+            let last = p.chars().next_back().unwrap();
+            assert!(last.is_ascii() || is_link_letter(last), "{p}");
+        }
+        let mut n = 0;
+        for c in (0x80..0x10000)
+            .filter_map(char::from_u32)
+            .filter(|&c| breaks_after_letters(c))
+        {
+            n += 1;
+            for p in before {
+                let text = format!("{p}{c}");
+                assert!(is_grapheme_boundary(&text, p.len()), "{p} U+{:04X}", c as u32);
+            }
+        }
+        assert!(n > 300, "{n}");
+    }
 
     #[test]
     fn only_words_of_an_opaque_schemes_first_letter_and_length_may_be_opaque() {
@@ -618,6 +751,136 @@ mod tests {
             assert!(!is_registered_opaque_scheme(s), "{s}");
         }
         assert!(is_registered_opaque_scheme("MailTo") && !is_registered_opaque_scheme("mail"));
+    }
+
+    /// A closing quote is never taken into a plain host, so that the host
+    /// loop stops where the forward scan would stop at the quote.
+    #[test]
+    fn closing_quotes_are_not_plain_host_characters() {
+        let opens = ['"', '\'', '`', '“', '‘', '„', '‚', '«', '»', '‹', '›', '”'];
+        for q in opens.into_iter().filter_map(crate::find::end::closing_quote) {
+            let text = format!("{q}");
+            assert_eq!(host_char_len(&text, 0), None, "{q:?}");
+            let first = text.as_bytes()[0];
+            assert!(!ALNUM_BYTE[first as usize] && first != b'.' && first != b'-', "{q:?}");
+        }
+    }
+
+    /// A link after a quote whose closing quote an IRI may hold (`'`,
+    /// `»`, `”`) takes the one-pass path and ends where the general rules
+    /// end it: at the closing quote.
+    #[test]
+    fn quoted_links_take_the_plain_path_to_the_closing_quote() {
+        let f = Finder::new();
+        for (text, link) in [
+            ("«https://пример.рф/путь»; ещё", "https://пример.рф/путь"),
+            ("'https://example.com/a'.", "https://example.com/a"),
+            ("“https://example.com/a?q=1”", "https://example.com/a?q=1"),
+            ("‘https://example.com/東京’", "https://example.com/東京"),
+        ] {
+            let colon = text.find(':').unwrap();
+            let s = scheme_start(&f, text, colon, 0).unwrap();
+            let quote = char_before(text, s).and_then(closing_quote);
+            assert!(quote_in_iri(quote), "{text}");
+            let fast = quoted_web_link(&f, text, s, colon, quote).map(|end| &text[s..end]);
+            assert_eq!(fast, Some(link), "{text}");
+            let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
+            assert_eq!(general, Some(link), "{text}");
+        }
+    }
+
+    /// The host loop reads letters and digits in runs and `-` and `.` one
+    /// by one: a label that starts or ends with `-`, an empty label and a
+    /// host ending in `.` or `-` are still no plain host.
+    #[test]
+    fn plain_hosts_keep_the_dns_label_edges() {
+        let f = Finder::new();
+        for (host, plain) in [
+            ("a-b.ex4mple.com", true),
+            ("xn--p1ai.xn--e1afmkfd", true),
+            ("пример.рф", true),
+            ("a1.b2", true),
+            ("a..com", false),
+            ("-a.com", false),
+            ("a-.com", false),
+            ("a.-com", false),
+            (".a.com", false),
+            ("a.com-", false),
+            ("a.com.", false),
+        ] {
+            let text = format!("http://{host}/x y");
+            let fast = plain_web_link::<false>(&f, &text, 0, 4, None);
+            assert_eq!(fast.is_some(), plain, "{host}");
+            if plain {
+                assert_eq!(fast, Some(text.len() - 2), "{host}");
+            }
+        }
+    }
+
+    /// A host that is an IPv6 literal takes the one-pass path, and the
+    /// general rules find the same link; other literals are theirs.
+    #[test]
+    fn ipv6_literal_hosts_take_the_plain_path() {
+        let f = Finder::new();
+        for (text, link) in [
+            (
+                "see http://[2001:db8::ff]:8080/ and",
+                Some("http://[2001:db8::ff]:8080/"),
+            ),
+            ("http://[::1]/status.", Some("http://[::1]/status")),
+            ("(http://[::ffff:192.0.2.1]/x)", Some("http://[::ffff:192.0.2.1]/x")),
+            ("http://[1::2::3]/", None),
+            ("http://[v1.x]/", None),
+            ("http://[::]/", None),
+        ] {
+            let colon = text.find(':').unwrap();
+            let s = scheme_start(&f, text, colon, 0).unwrap();
+            let fast = plain_web_link::<false>(&f, text, s, colon, None).map(|end| &text[s..end]);
+            assert_eq!(fast, link, "{text}");
+            if let Some(link) = link {
+                let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
+                assert_eq!(general, Some(link), "{text}");
+            }
+        }
+    }
+
+    /// Every character of `LINK_LETTER_BLOCKS` is one the host loop and
+    /// the path loop would take one at a time by the general tests
+    /// (`host_char_len`; Include, `ucschar`, in an IRI, no CJK stop, not
+    /// fullwidth-excluded), never a closing quote, with a grapheme boundary
+    /// before ASCII; and the common letters are all among them.
+    #[test]
+    fn link_letters_are_taken_by_host_and_path_alike() {
+        let quotes: Vec<char> = ['"', '\'', '`', '“', '‘', '„', '‚', '«', '»', '‹', '›', '”']
+            .into_iter()
+            .filter_map(crate::find::end::closing_quote)
+            .collect();
+        let mut n = 0;
+        for c in (0x80..0x10000).filter_map(char::from_u32) {
+            if crate::letters::in_fast_domain_block(c) {
+                assert!(is_link_letter(c), "U+{:04X}", c as u32);
+            }
+            if !is_link_letter(c) {
+                continue;
+            }
+            n += 1;
+            let text = format!("{c}a/");
+            let len = c.len_utf8();
+            assert_eq!(host_char_len(&text, 0), Some(len), "U+{:04X}", c as u32);
+            assert!(
+                can_appear_in_iri(c)
+                    && is_ucschar(c)
+                    && !is_fullwidth_excluded(c)
+                    && !is_cjk_stop(c)
+                    && link_term(c) == LinkTerm::Include
+                    && !quotes.contains(&c),
+                "U+{:04X}",
+                c as u32
+            );
+            assert!(is_grapheme_boundary(&text, len), "U+{:04X}", c as u32);
+            assert!(is_grapheme_boundary(&text[..len + 1], len) && is_grapheme_boundary(&format!("{c}/"), len));
+        }
+        assert!(n > 30_000, "{n}");
     }
 
     proptest::proptest! {
@@ -665,6 +928,15 @@ mod tests {
         "com",
         "0",
         "192.168.0.1",
+        "[::1]",
+        "[2001:db8::ff]",
+        "[::]",
+        "[::ffff:192.0.2.1]",
+        "[1::2::3]",
+        "[v1.x]",
+        "[fe80::1%25eth0]",
+        "[1.2.3.4]",
+        "[FFFF:",
         ".",
         "..",
         "-",
@@ -718,11 +990,24 @@ mod tests {
         "«",
         "»",
         "“",
+        "”",
+        "‘",
+        "’",
+        "„",
+        "‹",
+        "›",
         "<URL:",
         "。",
         "\u{202E}",
         "ข\u{e48}าว",
         "\u{e48}",
+        "\u{e40}",
+        "\u{93e}",
+        "\u{5b0}",
+        "\u{64b}",
+        "\u{61c}",
+        "ệ",
+        "々",
         "\u{94d}",
         "\u{600}",
         "\u{200D}",
