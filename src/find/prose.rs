@@ -420,16 +420,17 @@ enum IdLine {
 }
 
 fn id_line(line: &[u8], after_newline: bool) -> IdLine {
-    // Every header of `ID_HEADERS` starts with one of these letters.
-    let header = line
-        .first()
-        .is_some_and(|c| matches!(c.to_ascii_lowercase(), b'm' | b'i' | b'r' | b'c' | b'l'));
-    if header {
-        if let Some(colon) = memchr::memchr(b':', line) {
-            let name = &line[..colon];
-            if ID_HEADERS.iter().any(|h| name.eq_ignore_ascii_case(h.as_bytes())) {
-                return IdLine::Header;
-            }
+    // A header's name ends at its line's first `:`; only the headers that
+    // start with the line's first letter are compared (no `ID_HEADERS`
+    // name holds a `:`).
+    if let Some(&first) = line.first() {
+        let first = first.to_ascii_lowercase();
+        let is_header = |h: &&str| {
+            let h = h.as_bytes();
+            h[0] == first && line.get(h.len()) == Some(&b':') && line[..h.len()].eq_ignore_ascii_case(h)
+        };
+        if ID_HEADERS.iter().any(is_header) {
+            return IdLine::Header;
         }
     }
     let lead = line.iter().take_while(|c| matches!(c, b' ' | b'\t' | b'>')).count();
