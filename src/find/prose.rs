@@ -206,10 +206,10 @@ impl Memo {
 /// other stages: `None` drops it, otherwise it comes back the same or
 /// shorter, or longer by the `'` that close quotes opened in it.
 ///
-/// Most links are quiet (crawl text: nine in ten): no rule can change
-/// them, and the tests that say so come first and cost a few instructions;
-/// the rules' own tests, which read the context, would give the same
-/// answer at several times the cost.
+/// Most links are quiet (crawl text 96%, mail with `<…>` addresses 69%):
+/// no rule can change them, and the tests that say so come first and cost
+/// a few instructions; the rules' own tests, which read the context, would
+/// give the same answer at several times the cost.
 #[inline(always)]
 pub(super) fn refine(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw> {
     debug_assert!(!f.strict_uts58);
