@@ -7,7 +7,7 @@ use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, plain_email};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::host::{
-    ascii_label_end, ascii_name_start, dns_labels_ok, has_non_ascii_a_label, is_idna_disallowed_joiner, label_end,
+    ascii_label_end, ascii_name_start, dns_labels_ok, has_bad_idn_label, is_idna_disallowed_joiner, label_end,
     mixed_label_end, mixed_name_start, AsciiLabels,
 };
 use super::prose::{
@@ -147,7 +147,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
         // `...example.com`: the general rules drop the dots.
         return if b[s] == b'.' { Plain::Ask } else { Plain::NoLink };
     }
-    if !ascii && has_non_ascii_a_label(&text[s..tld_end]) {
+    if !ascii && has_bad_idn_label(&text[s..tld_end]) {
         return Plain::Ask; // `xn--はじめよう.com` (host.rs)
     }
     if s > 0 && b[s - 1] == b'@' {

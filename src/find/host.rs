@@ -62,7 +62,7 @@ fn unicode_labels_ok(host: &str) -> bool {
         }
         prev = if dot { '.' } else { c };
     }
-    !host.is_empty() && prev != '.' && prev != '-' && !has_non_ascii_a_label(host)
+    !host.is_empty() && prev != '.' && prev != '-' && !has_bad_idn_label(host)
 }
 
 /// Whether a label of the non-ASCII name `host` is no label: one that
@@ -79,7 +79,7 @@ fn unicode_labels_ok(host: &str) -> bool {
 /// A-label, 20 `あ` are 60 of UTF-8 and only 26 of A-label. Only names that
 /// hold non-ASCII characters can have either label.
 #[inline(never)]
-pub(super) fn has_non_ascii_a_label(host: &str) -> bool {
+pub(super) fn has_bad_idn_label(host: &str) -> bool {
     let b = host.as_bytes();
     // `xn--` is found by its `--`, from each `-` (`memchr`: most hosts
     // have none; a substring searcher's setup costs more than the scan).

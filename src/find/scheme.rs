@@ -13,7 +13,7 @@ use super::end::{
     scan_forward, starts_scheme, trim_end,
 };
 use super::fold::{angle_bracketed, try_folded};
-use super::host::{dns_labels_ok, has_non_ascii_a_label, host_before_dash, AsciiLabels, MEASURED_LABEL_BYTES};
+use super::host::{dns_labels_ok, has_bad_idn_label, host_before_dash, AsciiLabels, MEASURED_LABEL_BYTES};
 use super::repair::validate_iri;
 use super::{Finder, LinkKind};
 use crate::chars::{is_bidi_control, is_ucschar};
@@ -408,7 +408,7 @@ fn plain_web_link<const QUOTED: bool>(
         }
         // An `xn--` label that goes on in another script, or a host long
         // enough to hold a label too long as an A-label: only these need
-        // `has_non_ascii_a_label`. The `xn--` label is read back from here
+        // `has_bad_idn_label`. The `xn--` label is read back from here
         // to its start.
         let label = b[..i]
             .iter()
@@ -437,7 +437,7 @@ fn plain_web_link<const QUOTED: bool>(
     if capped(i)
         || !labels.ok()
         || ((xn_label || (non_ascii && i - (colon + 3) > MEASURED_LABEL_BYTES))
-            && has_non_ascii_a_label(&text[colon + 3..i]))
+            && has_bad_idn_label(&text[colon + 3..i]))
     {
         // Not a name: an IPv6 literal, or the general rules.
         i = ip_literal_end(b, colon + 3, i, limit)?;
