@@ -1,0 +1,220 @@
+//! The default mode's rules for mail: Message-IDs and List-Ids in
+//! headers (`References: <a@b>`), `git@` remotes, header parameters before
+//! an address (`envelope-from=`), and the markers around an address.
+
+use super::super::candidate::Raw;
+use super::MAX_CONTEXT;
+
+/// The start of the line that `bytes[..i]` ends in: just after its
+/// newline, and whether one was seen (`false`: the start of `bytes`).
+/// `None` if the line starts more than [`MAX_CONTEXT`] bytes back: no rule
+/// reads that far.
+fn line_start(bytes: &[u8], i: usize) -> Option<(usize, bool)> {
+    let lo = i.saturating_sub(MAX_CONTEXT);
+    match memchr::memrchr2(b'\n', b'\r', &bytes[lo..i]) {
+        Some(p) => Some((lo + p + 1, true)),
+        None if lo == 0 => Some((0, false)),
+        None => None,
+    }
+}
+
+/// Mail headers whose `<…>` values are Message-IDs (RFC 5322 §3.6.4) or
+/// list identifiers (RFC 2919), not addresses.
+const ID_HEADERS: &[&str] = &[
+    "message-id",
+    "in-reply-to",
+    "references",
+    "resent-message-id",
+    "content-id",
+    "list-id",
+];
+
+/// Whether the link at `start` is a value in `<…>` of an [`ID_HEADERS`]
+/// header on its line (`References: <a@b> <c@d>`), or in `<…>` on a line
+/// of only such values (a folded continuation, a quoted id) and shaped like
+/// a Message-ID, or a name without `@` (a folded List-Id). Real text: 38
+/// Message-IDs and 3 List-Ids were linked as emails and domains.
+///
+/// This rule reads back across white space to the line start, so the
+/// safe-cut rules of `crate::cut` never cut such a line ([`id_line_start`]).
+#[inline(always)]
+pub(super) fn in_id_header(text: &str, start: usize, end: usize) -> bool {
+    let b = text.as_bytes();
+    start > 0 && b[start - 1] == b'<' && b.get(end) == Some(&b'>') && in_id_header_line(text, start, end)
+}
+
+/// [`in_id_header`] for a link in `<…>`: what its line says.
+fn in_id_header_line(text: &str, start: usize, end: usize) -> bool {
+    let Some((ls, newline)) = line_start(text.as_bytes(), start - 1) else {
+        return false;
+    };
+    match id_line(&text.as_bytes()[ls..start - 1], newline) {
+        IdLine::Header => true,
+        IdLine::Values => is_list_id(&text[start..end]) || looks_like_message_id(&text[start..end]),
+        IdLine::Other => false,
+    }
+}
+
+/// What the start of a line says about the `<…>` values after it.
+enum IdLine {
+    /// `References:` and the other [`ID_HEADERS`].
+    Header,
+    /// White space or `>` quote markers, then only `<…>` values: a folded
+    /// header line or a quoted id (seen only after a newline: a stream
+    /// chunk may start at any white space).
+    Values,
+    Other,
+}
+
+fn id_line(line: &[u8], after_newline: bool) -> IdLine {
+    // A header's name ends at its line's first `:`; only the headers that
+    // start with the line's first letter are compared (no `ID_HEADERS`
+    // name holds a `:`).
+    if let Some(&first) = line.first() {
+        let first = first.to_ascii_lowercase();
+        let is_header = |h: &&str| {
+            let h = h.as_bytes();
+            h[0] == first && line.get(h.len()) == Some(&b':') && line[..h.len()].eq_ignore_ascii_case(h)
+        };
+        if ID_HEADERS.iter().any(is_header) {
+            return IdLine::Header;
+        }
+    }
+    let lead = line.iter().take_while(|c| matches!(c, b' ' | b'\t' | b'>')).count();
+    if lead == 0 || !after_newline {
+        return IdLine::Other;
+    }
+    // Nothing but `<…>` values (and white space) between the lead and here.
+    let mut open = false;
+    for &c in &line[lead..] {
+        match c {
+            b'<' if !open => open = true,
+            b'>' if open => open = false,
+            b' ' | b'\t' if !open => {}
+            _ if open && c > b' ' => {}
+            _ => return IdLine::Other,
+        }
+    }
+    if open {
+        IdLine::Other
+    } else {
+        IdLine::Values
+    }
+}
+
+/// For the safe-cut rules: if a cut at the Hard byte `c` would split a
+/// line whose start [`in_id_header`] reads (an [`ID_HEADERS`] header or a
+/// line of `<…>` values), the start of that line (cut before it instead).
+pub(crate) fn id_line_start(bytes: &[u8], c: usize) -> Option<usize> {
+    if matches!(bytes.get(c), Some(b'\n' | b'\r')) {
+        return None;
+    }
+    let (ls, newline) = line_start(bytes, c)?;
+    match id_line(&bytes[ls..c], newline) {
+        IdLine::Other => None,
+        _ => Some(ls),
+    }
+}
+
+/// A folded `List-Id:` value (RFC 2919: ` <dri-devel.lists.freedesktop.org>`
+/// alone on its line): a dotted name with no `@`, path or port, and not a
+/// `www.` host.
+fn is_list_id(name: &str) -> bool {
+    !name.bytes().any(|c| matches!(c, b'@' | b'/' | b':' | b'?' | b'#'))
+        && !name.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("www."))
+}
+
+/// The shape of a Message-ID's left part as mailers write it: a time stamp,
+/// a counter or a hash (at least six digits), or `$` separators; an
+/// address's local part is a name (`npiggin`, `linux-kernel`).
+fn looks_like_message_id(address: &str) -> bool {
+    let local = address.split('@').next().unwrap_or("");
+    local.contains('$') || local.bytes().filter(u8::is_ascii_digit).count() >= 6
+}
+
+/// The length of a mail header parameter's `name=` at the start of an
+/// address as the email stage read it (`envelope-from=user@host` in
+/// `Received:`, `smtp.mailfrom=user@host` in `Authentication-Results:`),
+/// or 0. `=` is valid in a local part (`list+x=example.org@host`, a
+/// bounce address), so only these names are cut. 1 held-out line.
+pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
+    const NAMES: [&[u8]; 6] = [
+        b"envelope-from=",
+        b"smtp.mailfrom=",
+        b"smtp.helo=",
+        b"smtp.rcptto=",
+        b"header.from=",
+        b"header.sender=",
+    ];
+    if !matches!(address.first(), Some(b'e' | b'E' | b's' | b'S' | b'h' | b'H')) {
+        return 0;
+    }
+    NAMES
+        .iter()
+        .find(|n| address.len() > n.len() && address[..n.len()].eq_ignore_ascii_case(n))
+        .map_or(0, |n| n.len())
+}
+
+/// Git hosting services whose ssh user is `git` (`git@github.com`): the
+/// address is a remote, never a mailbox.
+fn is_git_forge(host: &str) -> bool {
+    const FORGES: [&str; 8] = [
+        "github.com",
+        "gitlab.com",
+        "bitbucket.org",
+        "codeberg.org",
+        "gitee.com",
+        "git.sr.ht",
+        "ssh.dev.azure.com",
+        "heroku.com",
+    ];
+    FORGES.iter().any(|f| host.eq_ignore_ascii_case(f))
+        || host.get(..7).is_some_and(|p| p.eq_ignore_ascii_case("gitlab."))
+}
+
+#[inline(never)]
+pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
+    if in_id_header(text, raw.start, raw.end) {
+        return None;
+    }
+    // `envelope-from=avihaih@nvidia.com;` in a `Received:` header: the
+    // parameter's name is not part of the address.
+    let name = mail_parameter_len(&text.as_bytes()[raw.start..raw.end]);
+    if name > 0 {
+        raw.start += name;
+        if text.as_bytes()[raw.start] == b'@' {
+            return None;
+        }
+    }
+    let address = &text[raw.start..raw.end];
+    let b = text.as_bytes();
+    // `git@github.com:user/repo.git`, `ssh -vvv git@github.com`,
+    // `git@github.com: Permission denied`: the ssh user of a Git host, not
+    // a mailbox (7 real lines); and `user@host:path` is an scp-style remote.
+    // But `git@vger.kernel.org` is the Git project's mailing list, written
+    // in `To:` and `for <…>` headers (5 held-out lines): `git@` is ssh only
+    // before a `:` or at a Git hosting service.
+    if let Some(host) = address.strip_prefix("git@") {
+        if b.get(raw.end) == Some(&b':') || is_git_forge(host) {
+            return None;
+        }
+    }
+    // (A digit after the `:` may be a port of something else: UTS #58
+    // links `john.doe@example.com` in `john.doe@example.com:1234/forum`.)
+    if b.get(raw.end) == Some(&b':')
+        && b.get(raw.end + 1)
+            .is_some_and(|&c| c.is_ascii_alphabetic() || c == b'/' || c == b'~')
+    {
+        return None;
+    }
+    // `**info@example.com**`: the local part may hold `*`, `_`, `~`, but not
+    // a marker that the same marker closes after the address.
+    let lead = address
+        .bytes()
+        .take_while(|&c| matches!(c, b'*' | b'_' | b'~' | b'`'))
+        .count();
+    if lead > 0 && b[raw.end..].starts_with(&b[raw.start..raw.start + lead]) {
+        raw.start += lead;
+    }
+    Some(raw)
+}

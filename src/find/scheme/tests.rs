@@ -1,0 +1,338 @@
+use super::*;
+use crate::find::testing::{floor_before, uncapped_and_capped};
+
+/// A boundary before each character of `breaks_after_letters`, after a
+/// character of every grapheme class that `LINK_LETTER_BLOCKS` (and
+/// ASCII) holds: letters, Extend and SpacingMark marks, a virama after
+/// a consonant (Indic conjuncts), Hangul LV and LVT syllables.
+#[test]
+fn punctuation_after_link_letters_starts_a_grapheme_cluster() {
+    let before = [
+        "a",
+        "/",
+        "é",
+        "東",
+        "ー",
+        "ก",
+        "ก\u{E48}",
+        "क",
+        "का",
+        "क\u{94D}",
+        "क\u{93C}",
+        "ب\u{64B}",
+        "가",
+        "각",
+        "ְ",
+    ];
+    for p in before {
+        let last = p.chars().next_back().unwrap();
+        assert!(last.is_ascii() || is_link_letter(last), "{p}");
+    }
+    let mut n = 0;
+    for c in (0x80..0x10000)
+        .filter_map(char::from_u32)
+        .filter(|&c| breaks_after_letters(c))
+    {
+        n += 1;
+        for p in before {
+            let text = format!("{p}{c}");
+            assert!(is_grapheme_boundary(&text, p.len()), "{p} U+{:04X}", c as u32);
+        }
+    }
+    assert!(n > 300, "{n}");
+}
+
+#[test]
+fn only_words_of_an_opaque_schemes_first_letter_and_length_may_be_opaque() {
+    for s in OPAQUE_SCHEMES {
+        assert!(
+            may_be_opaque(s.as_bytes()) && may_be_opaque(s.to_ascii_uppercase().as_bytes()),
+            "{s}"
+        );
+    }
+    for s in ["key", "Hint", "value", "http", "https", "a", "zzz"] {
+        assert!(!may_be_opaque(s.as_bytes()), "{s}");
+        assert!(!is_registered_opaque_scheme(s), "{s}");
+    }
+    assert!(is_registered_opaque_scheme("MailTo") && !is_registered_opaque_scheme("mail"));
+}
+
+/// A closing quote is never taken into a plain host, so that the host
+/// loop stops where the forward scan would stop at the quote.
+#[test]
+fn closing_quotes_are_not_plain_host_characters() {
+    let opens = ['"', '\'', '`', '“', '‘', '„', '‚', '«', '»', '‹', '›', '”'];
+    for q in opens.into_iter().filter_map(crate::find::end::closing_quote) {
+        let text = format!("{q}");
+        assert_eq!(host_char_len(&text, 0), None, "{q:?}");
+        let first = text.as_bytes()[0];
+        assert!(!ALNUM_BYTE[first as usize] && first != b'.' && first != b'-', "{q:?}");
+    }
+}
+
+/// A link after a quote whose closing quote an IRI may hold (`'`,
+/// `»`, `”`) takes the one-pass path and ends where the general rules
+/// end it: at the closing quote.
+#[test]
+fn quoted_links_take_the_plain_path_to_the_closing_quote() {
+    let f = Finder::new();
+    for (text, link) in [
+        ("«https://пример.рф/путь»; ещё", "https://пример.рф/путь"),
+        ("'https://example.com/a'.", "https://example.com/a"),
+        ("“https://example.com/a?q=1”", "https://example.com/a?q=1"),
+        ("‘https://example.com/東京’", "https://example.com/東京"),
+    ] {
+        let colon = text.find(':').unwrap();
+        let s = scheme_start(&f, text, colon, 0).unwrap();
+        let quote = char_before(text, s).and_then(closing_quote);
+        assert!(quote_in_iri(quote), "{text}");
+        let fast = quoted_web_link(&f, text, s, colon, quote).map(|end| &text[s..end]);
+        assert_eq!(fast, Some(link), "{text}");
+        let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
+        assert_eq!(general, Some(link), "{text}");
+    }
+}
+
+/// The host loop reads letters and digits in runs and `-` and `.` one
+/// by one: a label that starts or ends with `-`, an empty label and a
+/// host ending in `.` or `-` are still no plain host.
+#[test]
+fn plain_hosts_keep_the_dns_label_edges() {
+    let f = Finder::new();
+    for (host, plain) in [
+        ("a-b.ex4mple.com", true),
+        ("xn--p1ai.xn--e1afmkfd", true),
+        ("пример.рф", true),
+        ("a1.b2", true),
+        ("a..com", false),
+        ("-a.com", false),
+        ("a-.com", false),
+        ("a.-com", false),
+        (".a.com", false),
+        ("a.com-", false),
+        ("a.com.", false),
+    ] {
+        let text = format!("http://{host}/x y");
+        let fast = plain_web_link::<false>(&f, &text, 0, 4, None);
+        assert_eq!(fast.is_some(), plain, "{host}");
+        if plain {
+            assert_eq!(fast, Some(text.len() - 2), "{host}");
+        }
+    }
+}
+
+/// A host that is an IPv6 literal takes the one-pass path, and the
+/// general rules find the same link; other literals are theirs.
+#[test]
+fn ipv6_literal_hosts_take_the_plain_path() {
+    let f = Finder::new();
+    for (text, link) in [
+        (
+            "see http://[2001:db8::ff]:8080/ and",
+            Some("http://[2001:db8::ff]:8080/"),
+        ),
+        ("http://[::1]/status.", Some("http://[::1]/status")),
+        ("(http://[::ffff:192.0.2.1]/x)", Some("http://[::ffff:192.0.2.1]/x")),
+        ("http://[1::2::3]/", None),
+        ("http://[v1.x]/", None),
+        ("http://[::]/", None),
+    ] {
+        let colon = text.find(':').unwrap();
+        let s = scheme_start(&f, text, colon, 0).unwrap();
+        let fast = plain_web_link::<false>(&f, text, s, colon, None).map(|end| &text[s..end]);
+        assert_eq!(fast, link, "{text}");
+        if let Some(link) = link {
+            let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
+            assert_eq!(general, Some(link), "{text}");
+        }
+    }
+}
+
+/// Every character of `LINK_LETTER_BLOCKS` is one the host loop and
+/// the path loop would take one at a time by the general tests
+/// (`host_char_len`; Include, `ucschar`, in an IRI, no CJK stop, not
+/// fullwidth-excluded), never a closing quote, with a grapheme boundary
+/// before ASCII; and the common letters are all among them.
+#[test]
+fn link_letters_are_taken_by_host_and_path_alike() {
+    let quotes: Vec<char> = ['"', '\'', '`', '“', '‘', '„', '‚', '«', '»', '‹', '›', '”']
+        .into_iter()
+        .filter_map(crate::find::end::closing_quote)
+        .collect();
+    let mut n = 0;
+    for c in (0x80..0x10000).filter_map(char::from_u32) {
+        if crate::letters::in_fast_domain_block(c) {
+            assert!(is_link_letter(c), "U+{:04X}", c as u32);
+        }
+        if !is_link_letter(c) {
+            continue;
+        }
+        n += 1;
+        let text = format!("{c}a/");
+        let len = c.len_utf8();
+        assert_eq!(host_char_len(&text, 0), Some(len), "U+{:04X}", c as u32);
+        assert!(
+            can_appear_in_iri(c)
+                && is_ucschar(c)
+                && !is_fullwidth_excluded(c)
+                && !is_cjk_stop(c)
+                && link_term(c) == LinkTerm::Include
+                && !quotes.contains(&c),
+            "U+{:04X}",
+            c as u32
+        );
+        assert!(is_grapheme_boundary(&text, len), "U+{:04X}", c as u32);
+        assert!(is_grapheme_boundary(&text[..len + 1], len) && is_grapheme_boundary(&format!("{c}/"), len));
+    }
+    assert!(n > 30_000, "{n}");
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+    /// The one-pass path for plain web links finds, at every colon,
+    /// the link the general rules find (or, like them, none): with
+    /// quotes before the scheme, ports, every kind of byte after the
+    /// host and in the path, and a length cap that falls anywhere.
+    #[test]
+    fn plain_web_link_path_finds_what_the_general_rules_find(
+        pieces in proptest::collection::vec(proptest::sample::select(WEB_PIECES), 0..24),
+        cap in 16usize..80,
+        floor_at in 0usize..8,
+    ) {
+        let text = pieces.concat();
+        for f in uncapped_and_capped(cap) {
+            for (colon, _) in text.match_indices(':') {
+                let floor = floor_before(&text, colon, floor_at);
+                let Some(s) = scheme_start(&f, &text, colon, floor) else {
+                    continue;
+                };
+                let fast = scheme_link::<true>(&f, &text, s, colon).map(|r| (r.start, r.end, r.folded));
+                let general = scheme_link::<false>(&f, &text, s, colon).map(|r| (r.start, r.end, r.folded));
+                proptest::prop_assert_eq!(fast, general, "{:?} at {} floor {} cap {}", text, colon, floor, f.get_max_link_len());
+            }
+        }
+    }
+}
+
+/// Schemes, hosts, ports and paths, good and bad, with every kind of
+/// byte that can follow each.
+const WEB_PIECES: &[&str] = &[
+    "http://",
+    "https://",
+    "HTTP://",
+    "ftp://",
+    "file://",
+    "mailto:",
+    "mailto://",
+    "git+ssh://",
+    "x1://",
+    "a",
+    "example",
+    "com",
+    "0",
+    "192.168.0.1",
+    "[::1]",
+    "[2001:db8::ff]",
+    "[::]",
+    "[::ffff:192.0.2.1]",
+    "[1::2::3]",
+    "[v1.x]",
+    "[fe80::1%25eth0]",
+    "[1.2.3.4]",
+    "[FFFF:",
+    ".",
+    "..",
+    "-",
+    "_",
+    "~",
+    ":",
+    ":8080",
+    ":x",
+    "/",
+    "//",
+    "?",
+    "#",
+    "%41",
+    "%4",
+    "%zz",
+    "(",
+    ")",
+    "[",
+    "]",
+    "'",
+    "\"",
+    "`",
+    "<",
+    ">",
+    "{",
+    "|",
+    "\\",
+    "^",
+    " ",
+    "\n",
+    "\t",
+    "\r\n",
+    "\u{7F}",
+    "é",
+    "例",
+    "пример",
+    "テスト",
+    "ไทย",
+    "、",
+    "，",
+    "」",
+    "\u{301}",
+    "@",
+    "!",
+    ",",
+    ";",
+    "=",
+    "&",
+    "+",
+    "*",
+    "«",
+    "»",
+    "“",
+    "”",
+    "‘",
+    "’",
+    "„",
+    "‹",
+    "›",
+    "<URL:",
+    "。",
+    "\u{202E}",
+    "ข\u{e48}าว",
+    "\u{e48}",
+    "\u{e40}",
+    "\u{93e}",
+    "\u{5b0}",
+    "\u{64b}",
+    "\u{61c}",
+    "ệ",
+    "々",
+    "\u{94d}",
+    "\u{600}",
+    "\u{200D}",
+    "\u{E000}",
+    "।",
+    "،",
+    "（",
+    "）",
+    "．",
+    "ー",
+    "Ω",
+    "™",
+    "」が",
+    "(a)",
+    ":~:",
+    "~:",
+    "urn:",
+    "tel:",
+    "isbn:",
+    "+1-555",
+    "MAILTO:",
+    "a.b@example.com",
+    "?subject=",
+];
