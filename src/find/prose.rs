@@ -658,14 +658,12 @@ fn first_segment_is_prose(s: &str, i: usize) -> bool {
     if sb[i - 1] != b'/' {
         return false;
     }
-    // The `/` before it must be the second of the scheme's `://` (no other
-    // `:` before): read back, a deeper segment stops the look at its `/`
-    // after a few bytes. (Short byte loops: a `memchr` call costs more.)
+    // The `/` before it must end the scheme's `://`: read back, a deeper
+    // segment stops the look at its own `/` after a few bytes.
     let Some(p) = sb[..i - 1].iter().rposition(|&c| c == b'/') else {
         return false;
     };
-    #[allow(clippy::manual_contains)] // `contains` on bytes calls `memchr`
-    if p < 2 || sb[p - 1] != b'/' || sb[p - 2] != b':' || sb[..p - 2].iter().any(|&c| c == b':') {
+    if p == 0 || sb[p - 1] != b'/' || authority_start(&sb[..i]) != Some(p + 1) {
         return false;
     }
     // The first ASCII byte after the run decides; only then is the run

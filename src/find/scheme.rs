@@ -410,10 +410,11 @@ fn plain_web_link<const QUOTED: bool>(
         // enough to hold a label too long as an A-label: only these need
         // `has_bad_idn_label`. The `xn--` label is read back from here
         // to its start.
-        let label = b[..i]
+        let host = colon + 3;
+        let label = b[host..i]
             .iter()
-            .rposition(|&c| c == b'.' || c >= 0x80 || c == b'/')
-            .map_or(0, |p| p + 1);
+            .rposition(|&c| c == b'.' || c >= 0x80)
+            .map_or(host, |p| host + p + 1);
         xn_label |= b[label..i].len() >= 4 && b[label..label + 4].eq_ignore_ascii_case(b"xn--");
         non_ascii = true;
         let run = link_letters_end(b, i, limit);
