@@ -90,7 +90,14 @@ pub(crate) fn in_fast_domain_block(c: char) -> bool {
 /// The bit of code point `cp` in `FAST_DOMAIN_BITS` (false past the BMP).
 #[inline(always)]
 fn in_fast_bits(cp: u32) -> bool {
-    cp < 0x10000 && FAST_DOMAIN_BITS[(cp >> 6) as usize] & (1 << (cp & 63)) != 0
+    in_bitmap(&FAST_DOMAIN_BITS, cp)
+}
+
+/// The bit of code point `cp` in a bitmap of the BMP built by `bitmap`
+/// (false past the BMP).
+#[inline(always)]
+fn in_bitmap(bits: &[u64; 1024], cp: u32) -> bool {
+    cp < 0x10000 && bits[(cp >> 6) as usize] & (1 << (cp & 63)) != 0
 }
 
 /// The end of the run of characters in `FAST_DOMAIN_BLOCKS` that starts at
@@ -125,7 +132,7 @@ fn letters_end(bits: &[u64; 1024], b: &[u8], mut i: usize, limit: usize) -> usiz
             let cp = (u32::from(b0 & 0x0F) << 12) | (u32::from(b[i + 1] & 0x3F) << 6) | u32::from(b[i + 2] & 0x3F);
             (cp, 3)
         };
-        if cp >= 0x10000 || bits[(cp >> 6) as usize] & (1 << (cp & 63)) == 0 {
+        if !in_bitmap(bits, cp) {
             break;
         }
         i += len;
@@ -203,8 +210,7 @@ static LINK_LETTER_BITS: [u64; 1024] = bitmap(LINK_LETTER_BLOCKS);
 /// Whether `c` is in one of `LINK_LETTER_BLOCKS`.
 #[inline]
 pub(crate) fn is_link_letter(c: char) -> bool {
-    let cp = c as u32;
-    cp < 0x10000 && LINK_LETTER_BITS[(cp >> 6) as usize] & (1 << (cp & 63)) != 0
+    in_bitmap(&LINK_LETTER_BITS, c as u32)
 }
 
 /// [`common_letters_end`] for the characters of `LINK_LETTER_BLOCKS`.

@@ -70,39 +70,36 @@ pub(crate) const OPAQUE_SCHEMES: &[&str] = &[
     "git",
 ];
 
-/// For each first letter (`b & 31`) of an [`OPAQUE_SCHEMES`] scheme, a bit
-/// for each length it comes in (bit 15: 15 bytes or more): most words
-/// before a colon in prose (`key:value`, `Note:`) fail this test, and so
-/// skip the set lookup.
-const OPAQUE_FIRST_AND_LEN: [u16; 32] = {
-    let mut t = [0u16; 32];
+/// For each first letter (`& 31`) of an [`OPAQUE_SCHEMES`] scheme: bit
+/// `l & 31` for each last letter `l`, and bit `32 + n` for each length
+/// `n` (bit 47: 15 bytes or more) of the schemes with that first letter.
+const OPAQUE_SHAPES: [u64; 32] = {
+    let mut t = [0u64; 32];
     let mut i = 0;
     while i < OPAQUE_SCHEMES.len() {
         let s = OPAQUE_SCHEMES[i].as_bytes();
-        t[(s[0] & 31) as usize] |= 1 << opaque_len_bit(s.len());
+        let len = if s.len() < 15 { s.len() } else { 15 };
+        t[(s[0] & 31) as usize] |= 1 << (s[s.len() - 1] & 31) | 1 << (32 + len);
         i += 1;
     }
     t
 };
 
-const fn opaque_len_bit(len: usize) -> usize {
-    if len < 15 {
-        len
-    } else {
-        15
-    }
-}
-
-/// Whether `scheme` (ASCII letters first) may be in [`OPAQUE_SCHEMES`]:
-/// false only when it is not.
-#[inline]
-fn may_be_opaque(scheme: &[u8]) -> bool {
-    OPAQUE_FIRST_AND_LEN[(scheme[0] & 31) as usize] & (1 << opaque_len_bit(scheme.len())) != 0
+/// Whether the ASCII letters `word` may spell an [`OPAQUE_SCHEMES`]
+/// scheme, in any case: false only when they do not (its first letter,
+/// last letter and length are looked up, `key`, `Note`, `Subject` fail):
+/// the trigger stage's test of the word before a colon, and the quick
+/// test before the set lookup here.
+#[inline(always)]
+pub(super) fn may_be_opaque_word(word: &[u8]) -> bool {
+    let shape = OPAQUE_SHAPES[(word[0] & 31) as usize];
+    let len = word.len().min(15);
+    shape >> (word[word.len() - 1] & 31) & 1 != 0 && shape >> (32 + len) & 1 != 0
 }
 
 /// Scheme of links that a careful linker never makes active content.
 fn is_registered_opaque_scheme(scheme: &str) -> bool {
-    if !may_be_opaque(scheme.as_bytes()) {
+    if !may_be_opaque_word(scheme.as_bytes()) {
         return false;
     }
     static SET: std::sync::OnceLock<crate::chars::PackedSet> = std::sync::OnceLock::new();

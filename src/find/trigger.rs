@@ -29,7 +29,7 @@
 
 use super::candidate::{MAX_DOMAIN_BACK, MAX_SCHEME_BACK};
 use super::classes::{is_label_byte, is_scheme_byte, trailing_letters};
-use super::scheme::OPAQUE_SCHEMES;
+use super::scheme::may_be_opaque_word;
 use super::Finder;
 
 #[cfg(target_arch = "x86_64")]
@@ -470,31 +470,6 @@ fn long_word_may_link(b: &[u8], at: usize) -> bool {
         s -= 1;
     }
     at - s <= MAX_SCHEME_BACK && word_may_link(b, s, at)
-}
-
-/// For each first letter (`& 31`) of an [`OPAQUE_SCHEMES`] scheme: bit
-/// `l & 31` for each last letter `l`, and bit `32 + n` for each length
-/// `n` (bit 47: 15 bytes or more) of the schemes with that first letter.
-const OPAQUE_SHAPES: [u64; 32] = {
-    let mut t = [0u64; 32];
-    let mut i = 0;
-    while i < OPAQUE_SCHEMES.len() {
-        let s = OPAQUE_SCHEMES[i].as_bytes();
-        let len = if s.len() < 15 { s.len() } else { 15 };
-        t[(s[0] & 31) as usize] |= 1 << (s[s.len() - 1] & 31) | 1 << (32 + len);
-        i += 1;
-    }
-    t
-};
-
-/// Whether the ASCII letters `word` may spell an [`OPAQUE_SCHEMES`]
-/// scheme, in any case: false only when they do not (its first letter,
-/// last letter and length are looked up, `key`, `Note`, `Subject` fail).
-#[inline(always)]
-fn may_be_opaque_word(word: &[u8]) -> bool {
-    let shape = OPAQUE_SHAPES[(word[0] & 31) as usize];
-    let len = word.len().min(15);
-    shape >> (word[word.len() - 1] & 31) & 1 != 0 && shape >> (32 + len) & 1 != 0
 }
 
 #[cfg(test)]
