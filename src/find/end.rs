@@ -151,6 +151,31 @@ impl Brackets {
             _ => self.stack.push((c, 1)),
         }
     }
+    /// Pushes `n` openers `c` at once (`n` calls of [`Brackets::push`]).
+    fn push_run(&mut self, c: char, n: usize) {
+        let n = u32::try_from(n).unwrap_or(u32::MAX);
+        match self.stack.last_mut() {
+            Some((top, k)) if *top == c => *k = k.saturating_add(n),
+            _ => self.stack.push((c, n)),
+        }
+    }
+    /// Closes up to `n` brackets whose opener is `open` at once: how many
+    /// of `n` calls of [`Brackets::close`] in a row succeed. Neighbouring
+    /// entries hold different openers, so once the innermost run of `open`
+    /// is closed the next closer has no partner.
+    fn close_run(&mut self, open: char, n: usize) -> usize {
+        match self.stack.last_mut() {
+            Some((top, k)) if *top == open => {
+                let m = (*k as usize).min(n);
+                *k -= m as u32;
+                if *k == 0 {
+                    self.stack.pop();
+                }
+                m
+            }
+            _ => 0,
+        }
+    }
     /// Pops if `close` pairs with the innermost opener.
     fn close(&mut self, close: char) -> bool {
         match (self.stack.last_mut(), opening_bracket(close)) {
@@ -180,10 +205,11 @@ pub(super) fn scan_forward(
     scan_forward_with::<true>(f, text, start, part, quote, link_start)
 }
 
-/// [`scan_forward`], with or without the eight-byte path (the tests check
-/// that both end every link at the same place).
+/// [`scan_forward`], with or without the fast paths (eight plain bytes,
+/// a run of `(` or `)` at a time; the tests check that both end every
+/// link at the same place).
 #[inline(always)]
-fn scan_forward_with<const CHUNKS: bool>(
+fn scan_forward_with<const FAST: bool>(
     f: &Finder,
     text: &str,
     start: usize,
@@ -201,7 +227,7 @@ fn scan_forward_with<const CHUNKS: bool>(
     // or bracket rule can apply to a simple byte (a bracket is open, or in
     // the authority), else the next byte after the last attempt's stop.
     // Only the byte-by-byte path below changes that state.
-    let chunkable = |part: Part, brackets: &Brackets| CHUNKS && part != Part::Authority && brackets.stack.is_empty();
+    let chunkable = |part: Part, brackets: &Brackets| FAST && part != Part::Authority && brackets.stack.is_empty();
     let mut next_chunk = if chunkable(part, &brackets) { start } else { usize::MAX };
     while i < limit {
         // Eight plain bytes at a time: long paths and queries. One table
@@ -237,6 +263,37 @@ fn scan_forward_with<const CHUNKS: bool>(
         if (k & SIMPLE != 0) & ((k & NEUTRAL != 0) | free) {
             end = if k & INCLUDE != 0 { i + 1 } else { end };
             i += 1;
+            continue;
+        }
+        // A run of `(` or `)` (UTS 58 Open and Close, in the RFC 3987
+        // repertoire, never a closing quote, no part meaning) in one step:
+        // adversarial nesting (`((((…x))))`) costs a count per run, not the
+        // general path per byte.
+        if FAST && (b[i] == b'(' || b[i] == b')') {
+            let c = b[i];
+            let n = b[i..limit].iter().position(|&x| x != c).unwrap_or(limit - i);
+            if c == b'(' {
+                brackets.push_run('(', n);
+                if strict {
+                    end = i + n;
+                }
+                i += n;
+            } else {
+                let closed = brackets.close_run('(', n);
+                if closed == 0 {
+                    break;
+                }
+                i += closed;
+                end = i;
+                if closed < n {
+                    break; // the next `)` has no opener (see `Brackets::close_run`)
+                }
+            }
+            next_chunk = match (chunkable(part, &brackets), next_chunk) {
+                (false, _) => usize::MAX,
+                (true, usize::MAX) => i,
+                (true, n) => n,
+            };
             continue;
         }
         // Letters of the common scripts: Include, ucschar, no part or
@@ -358,16 +415,19 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(5_000))]
 
-        /// The eight-byte path in the forward scan ends every link where
-        /// the byte-by-byte rules end it: in every part, with and without
-        /// a quote, with a length cap that falls anywhere.
+        /// The fast paths in the forward scan (eight plain bytes, bracket
+        /// runs) end every link where the byte-by-byte rules end it: in
+        /// every part, with and without a quote, in both modes, with a
+        /// length cap that falls anywhere.
         #[test]
-        fn eight_byte_path_ends_links_where_the_byte_rules_do(
+        fn eight_byte_and_bracket_run_paths_end_links_where_the_byte_rules_do(
             pieces in proptest::collection::vec(proptest::sample::select(SCAN_PIECES), 0..64),
             cap in 1usize..200,
         ) {
             let text = pieces.concat();
-            for f in uncapped_and_capped(cap) {
+            for mut f in uncapped_and_capped(cap) {
+                for strict in [false, true] {
+                f.strict_uts58 = strict;
                 for part in [Part::Authority, Part::Path, Part::Query, Part::Fragment] {
                     for quote in [None, Some('"'), Some('\'')] {
                         for start in [0, text.len() / 3].into_iter().filter(|&s| text.is_char_boundary(s)) {
@@ -378,6 +438,7 @@ mod tests {
                             );
                         }
                     }
+                }
                 }
             }
         }
@@ -443,6 +504,9 @@ mod tests {
         "*",
         "(",
         ")",
+        "((((",
+        "))",
+        ")))))",
         "[",
         "]",
         "{",
