@@ -253,6 +253,20 @@ fn folded_link_in_a_quoted_reply_drops_the_quote_markers() {
 }
 
 #[test]
+fn an_angle_link_closed_on_its_line_is_not_folded() {
+    // The `>` (or a second `<`) comes before any newline: nothing to
+    // unfold, whatever `>` a later line holds.
+    for text in [
+        "<http://example.com/a> then\nmore text>",
+        "<http://example.com/a <b\nc>",
+    ] {
+        let links: Vec<_> = Finder::new().links(text).collect();
+        assert_eq!(links[0].as_str(), "http://example.com/a", "{text:?}");
+        assert!(!links[0].is_folded(), "{text:?}");
+    }
+}
+
+#[test]
 fn scheme_less_domain_needs_an_iana_tld() {
     assert_eq!(found("visit www.example.com today"), ["www.example.com"]);
     assert_eq!(found("пример.рф и bücher.de"), ["пример.рф", "bücher.de"]);

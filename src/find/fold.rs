@@ -17,6 +17,12 @@ const MAX_FOLDED: usize = 4096;
 pub(super) fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Option<Raw> {
     let b = text.as_bytes();
     let limit = b.len().min(s + MAX_FOLDED.min(f.max_link_len));
+    // Most `<…>` links sit on one line: a `>` or `<` before any newline
+    // (or none of the three) leaves nothing to unfold, found in one search.
+    match memchr::memchr3(b'>', b'<', b'\n', &b[colon..limit]) {
+        Some(p) if b[colon + p] == b'\n' => {}
+        _ => return None,
+    }
     let mut i = colon;
     let mut saw_newline = false;
     let mut last_non_ws = colon;
