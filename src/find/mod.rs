@@ -497,7 +497,14 @@ impl<'t> Link<'t> {
             // IRI holds nothing `mailto_iri` would encode): no walk over
             // the address to look for what to encode.
             LinkKind::Iri if !self.folded => Cow::Borrowed(self.text),
-            LinkKind::Email => Cow::Owned(["mailto:", self.text].concat()),
+            LinkKind::Email => {
+                // (Two appends to an exact capacity: `concat` costs a
+                // generic join for two pieces.)
+                let mut iri = String::with_capacity(7 + self.text.len());
+                iri.push_str("mailto:");
+                iri.push_str(self.text);
+                Cow::Owned(iri)
+            }
             _ => self.unrepaired_iri(),
         };
         let mapped = match unrepaired {

@@ -4,7 +4,7 @@
 //! Every function returns `Cow::Borrowed` when the input needs no change, so
 //! mapping an IRI that is already a URI costs a scan and nothing else.
 
-use super::parse::{char_at, HostKind};
+use super::parse::{char_at, HostKind, Spans};
 use super::{IriRef, ParseError};
 use crate::chars::{is_bidi_control, is_iprivate, is_ucschar, is_uri_ascii};
 use crate::pct::{pct_octet, pct_run, push_non_ascii_encoded, push_pct_byte, push_pct_char};
@@ -278,6 +278,12 @@ pub fn to_uri_with<'a>(iri: &'a str, opts: &ToUriOptions) -> Result<Cow<'a, str>
 /// mapping on its spans; `None` if it is not valid.
 #[inline]
 pub(crate) fn to_uri_if_valid(iri: &str) -> Option<Result<Cow<'_, str>, MapError>> {
+    // The one-pass parser accepts only absolute IRIs that `parse` accepts,
+    // with the same spans: most links are mapped from its spans, without
+    // building an `IriRef` (an ASCII one maps to itself).
+    if let Some(spans) = super::quick::parse_common(iri) {
+        return Some(map_spans_of(iri, &spans, &ToUriOptions::default()));
+    }
     IriRef::parse(iri)
         .ok()
         .filter(IriRef::is_absolute)
@@ -297,14 +303,19 @@ pub(crate) fn owned_to_uri_if_valid(iri: String) -> Option<Result<String, MapErr
 }
 
 pub(crate) fn map_parsed<'a>(r: &IriRef<'a>, opts: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
-    let s = r.as_str();
+    map_spans_of(r.as_str(), r.spans(), opts)
+}
+
+/// [`map_parsed`] of the IRI reference `s` whose parse is `spans`.
+#[inline]
+fn map_spans_of<'a>(s: &'a str, spans: &Spans, opts: &ToUriOptions) -> Result<Cow<'a, str>, MapError> {
     if s.is_ascii() {
         return Ok(Cow::Borrowed(s));
     }
-    let spans = r.spans();
     let reg_name = spans.host_kind == Some(HostKind::RegName);
     let authority = spans.authority.map(|(_, auth_end)| (spans.host, auth_end));
-    map_spans(s, r.scheme().unwrap_or(""), authority, reg_name, spans.path, opts)
+    let scheme = spans.scheme_colon.map_or("", |c| &s[..c]);
+    map_spans(s, scheme, authority, reg_name, spans.path, opts)
 }
 
 /// The mapping of a non-ASCII IRI `s` (RFC 3987 §3.1) given its scheme,
