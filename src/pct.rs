@@ -58,17 +58,17 @@ pub(crate) fn push_pct_char(out: &mut String, c: char) {
     }
 }
 
-/// Per byte value, what [`push_non_ascii_encoded`] writes for it: the
-/// byte itself if ASCII, else `%XX` (padded to four bytes), and how many
-/// of those bytes count.
-static ENCODED: [([u8; 4], u8); 256] = {
-    let mut t = [([0u8; 4], 0u8); 256];
+/// Per byte value, what [`push_non_ascii_encoded`] writes for it, as a
+/// little-endian word: the byte itself if ASCII, else `%XX`, and in the
+/// top byte how many of the others count (one or three).
+static ENCODED: [u32; 256] = {
+    let mut t = [0u32; 256];
     let mut b = 0;
     while b < 256 {
         t[b] = if b < 0x80 {
-            ([b as u8, 0, 0, 0], 1)
+            b as u32 | 1 << 24
         } else {
-            ([b'%', HEX[b >> 4], HEX[b & 15], 0], 3)
+            b'%' as u32 | (HEX[b >> 4] as u32) << 8 | (HEX[b & 15] as u32) << 16 | 3 << 24
         };
         b += 1;
     }
@@ -93,9 +93,11 @@ pub(crate) fn push_non_ascii_encoded(out: &mut String, s: &str) {
     for piece in s.as_bytes().chunks(IN) {
         let mut n = 0;
         for &b in piece {
-            let (bytes, len) = ENCODED[b as usize];
-            buf[n..n + 4].copy_from_slice(&bytes);
-            n += len as usize;
+            // Four bytes written, one or three kept (the top byte, the
+            // count, is overwritten by the next byte's word or dropped).
+            let word = ENCODED[b as usize];
+            buf[n..n + 4].copy_from_slice(&word.to_le_bytes());
+            n += (word >> 24) as usize;
         }
         // The buffer holds ASCII only: this always succeeds.
         if let Ok(encoded) = std::str::from_utf8(&buf[..n]) {
