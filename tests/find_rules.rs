@@ -267,6 +267,21 @@ fn an_angle_link_closed_on_its_line_is_not_folded() {
 }
 
 #[test]
+fn a_length_cap_that_ends_before_the_colon_leaves_a_folded_link_unread() {
+    // The fold rule looks no further than the cap (16 bytes at least):
+    // here it ends inside a 20-letter scheme, before the colon.
+    let mut f = Finder::new();
+    f.max_link_len(16);
+    let scheme = "a".repeat(20);
+    for text in [
+        format!("<{scheme}://example.com/a/\n b>"),
+        format!("<URL:{scheme}://example.com/a/\n b>"),
+    ] {
+        assert!(f.links(&text).all(|l| l.as_str().len() <= 16), "{text:?}");
+    }
+}
+
+#[test]
 fn scheme_less_domain_needs_an_iana_tld() {
     assert_eq!(found("visit www.example.com today"), ["www.example.com"]);
     assert_eq!(found("пример.рф и bücher.de"), ["пример.рф", "bücher.de"]);

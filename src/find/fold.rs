@@ -19,7 +19,8 @@ pub(super) fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Opti
     let limit = b.len().min(s + MAX_FOLDED.min(f.max_link_len));
     // Most `<…>` links sit on one line: a `>` or `<` before any newline
     // (or none of the three) leaves nothing to unfold, found in one search.
-    match memchr::memchr3(b'>', b'<', b'\n', &b[colon..limit]) {
+    // (A link length cap may end the look before the colon: no fold.)
+    match memchr::memchr3(b'>', b'<', b'\n', b.get(colon..limit).unwrap_or_default()) {
         Some(p) if b[colon + p] == b'\n' => {}
         _ => return None,
     }
