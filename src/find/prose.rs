@@ -323,6 +323,17 @@ fn in_markdown_label(text: &str, start: usize, end: usize, memo: &mut Memo) -> b
     let close = if memo.known && memo.from <= end && end <= memo.close {
         memo.close
     } else {
+        // Before a new look forward, two bytes back: the label's `[`
+        // must be the first of white space, `[` and `]` before the link
+        // ([`label_start_before`]), and most links that miss the memo show
+        // there that it is not (a Markdown target's `](`, ` <`, ` "`).
+        let stops = |c: u8| c <= b' ' || c == b']';
+        let near = &b[start.saturating_sub(2)..start];
+        match *near {
+            [.., c] if stops(c) => return false,
+            [p, c] if c != b'[' && stops(p) => return false,
+            _ => {}
+        }
         memo.next_close(b, end)
     };
     close < end + MAX_CONTEXT && b.get(close + 1) == Some(&b'(') && label_before(b, start, end, close)
