@@ -22,11 +22,11 @@
 //! `prose::is_prose_domain_dot`), and without bare domains no dot in a
 //! block that has no `@` in it or in the [`AT_REACH`] bytes before it
 //! (only an email's domain can end there): the same pass finds the `@`s,
-//! so that prose is read once ([`AtReach`]). On x86-64 the classification uses AVX2 when the CPU reports
-//! it (detected once per finder run) and SSE2 otherwise (part of the
-//! x86-64 baseline); on other targets, and for the first and last bytes of
-//! a text, a scalar loop computes the same mask (tests check all three
-//! agree).
+//! so that prose is read once ([`AtReach`]). On x86-64 the classification
+//! uses AVX2 when the CPU reports it (detected once per finder run) and
+//! SSE2 otherwise (part of the x86-64 baseline); on other targets, and for
+//! the first and last bytes of a text, a scalar loop computes the same
+//! mask (tests check all three agree).
 
 use super::candidate::{MAX_DOMAIN_BACK, MAX_SCHEME_BACK};
 use super::classes::{is_label_byte, is_scheme_byte, trailing_letters};
