@@ -321,16 +321,25 @@ macro_rules! first_block {
                 // Over the blocks without a candidate: a loop of its own,
                 // on a pointer, that keeps its constants in registers.
                 let (cand, has_at) = loop {
+                    if AT && q >= near {
+                        // Out of reach of every `@` seen: colons and `@`s
+                        // only, in a loop of its own (nothing in it moves
+                        // `near`).
+                        break loop {
+                            if q == end {
+                                return (blocks, 0);
+                            }
+                            let (cand, has_at) = candidate_bits::<COLON, false, false, true>(q);
+                            if cand != 0 || has_at {
+                                break (cand, has_at);
+                            }
+                            q = q.add(BLOCK);
+                        };
+                    }
                     if q == end {
                         return (blocks, 0);
                     }
-                    let (cand, has_at) = if !AT {
-                        candidate_bits::<COLON, DOT, SENTENCE, false>(q)
-                    } else if q < near {
-                        candidate_bits::<COLON, DOT, SENTENCE, true>(q)
-                    } else {
-                        candidate_bits::<COLON, false, false, true>(q)
-                    };
+                    let (cand, has_at) = candidate_bits::<COLON, DOT, SENTENCE, AT>(q);
                     if cand != 0 || has_at {
                         break (cand, has_at);
                     }
