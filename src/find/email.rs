@@ -65,14 +65,39 @@ fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -
     }
 }
 
+/// The ASCII local-part bytes ([`crate::chars::ASCII_LINK_EMAIL`]) among
+/// all 256: 1 for each, 3 for `.` (bit 2: a dot); 0 for the others and
+/// every non-ASCII byte, so that the walk back tests one load per byte.
+static LOCAL_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 128 {
+        if crate::chars::ASCII_LINK_EMAIL[i] {
+            t[i] = if i == b'.' as usize { 3 } else { 1 };
+        }
+        i += 1;
+    }
+    t
+};
+
 /// The start of the ASCII local-part characters that end at `ls`, no
-/// further back than `lo`; `double_dot` is set on a `..` among them.
+/// further back than `lo`; `double_dot` is set on a `..` among them (or
+/// one of them and the byte at `ls`).
 #[inline(always)]
 fn ascii_local_start(b: &[u8], mut ls: usize, lo: usize, double_dot: &mut bool) -> usize {
-    while ls > lo && b[ls - 1] < 0x80 && crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
+    // The class of the byte after the one looked at: two dots share bit 2.
+    let mut after = b.get(ls).map_or(0, |&c| LOCAL_BYTE[c as usize]);
+    let mut dots = 0u8;
+    while ls > lo {
+        let k = LOCAL_BYTE[b[ls - 1] as usize];
+        if k == 0 {
+            break;
+        }
+        dots |= k & after;
+        after = k;
         ls -= 1;
-        *double_dot |= b[ls] == b'.' && b[ls + 1] == b'.';
     }
+    *double_dot |= dots & 2 != 0;
     ls
 }
 
@@ -242,6 +267,54 @@ pub(super) fn mailto_needs_encoding(address: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The walk back over a local part, a byte at a time as the rule
+    /// reads: LinkEmail ASCII bytes, and `..` among them (or with the byte
+    /// the walk starts before).
+    fn reference_local_start(b: &[u8], mut ls: usize, lo: usize) -> (usize, bool) {
+        let mut double_dot = false;
+        while ls > lo && b[ls - 1] < 0x80 && crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
+            ls -= 1;
+            double_dot |= b[ls] == b'.' && b.get(ls + 1) == Some(&b'.');
+        }
+        (ls, double_dot)
+    }
+
+    #[test]
+    fn the_local_part_walk_stops_and_sees_double_dots_where_the_rule_does() {
+        let pieces: [&[u8]; 12] = [
+            b"a",
+            b"Z9",
+            b".",
+            b"..",
+            b"+",
+            b"@",
+            b" ",
+            b"\"",
+            b"<",
+            b"\xC3\xA9",
+            b"\x80",
+            b"_-",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..3000 {
+            let mut b = Vec::new();
+            for _ in 0..crate::find::testing::xorshift(&mut seed) % 24 {
+                b.extend_from_slice(pieces[(crate::find::testing::xorshift(&mut seed) % 12) as usize]);
+            }
+            for ls in 0..=b.len() {
+                for lo in [0, ls / 2, ls.saturating_sub(1), ls] {
+                    let mut double_dot = false;
+                    let start = ascii_local_start(&b, ls, lo, &mut double_dot);
+                    assert_eq!(
+                        (start, double_dot),
+                        reference_local_start(&b, ls, lo),
+                        "{b:02X?} {ls} {lo}"
+                    );
+                }
+            }
+        }
+    }
 
     #[test]
     fn mailto_iri_encodes_what_no_uri_holds() {

@@ -19,13 +19,14 @@
 //! Only the triggers the enabled kinds need are asked for (issue 12): no
 //! colon without IRIs, no dot without domains or emails, no `。` or `｡`
 //! in the default mode (never a domain dot there, see
-//! `prose::is_prose_domain_dot`), and without bare domains no dot that has
-//! no `@` in the [`AT_REACH`] bytes before it (only an email's domain can
-//! end there). On x86-64 the classification uses AVX2 when the CPU reports
-//! it (detected once per finder run) and SSE2 otherwise (part of the
-//! x86-64 baseline); on other targets, and for the first and last bytes of
-//! a text, a scalar loop computes the same mask (tests check all three
-//! agree).
+//! `prose::is_prose_domain_dot`), and without bare domains no dot in a
+//! block that has no `@` in it or in the [`AT_REACH`] bytes before it
+//! (only an email's domain can end there): the same pass finds the `@`s,
+//! so that prose is read once ([`AtReach`]). On x86-64 the classification
+//! uses AVX2 when the CPU reports it (detected once per finder run) and
+//! SSE2 otherwise (part of the x86-64 baseline); on other targets, and for
+//! the first and last bytes of a text, a scalar loop computes the same
+//! mask (tests check all three agree).
 
 use super::candidate::{MAX_DOMAIN_BACK, MAX_SCHEME_BACK};
 use super::classes::{is_label_byte, is_scheme_byte, trailing_letters};
@@ -40,6 +41,33 @@ mod vector;
 /// (`domain::plain_dot_link`, `domain::general_domain`).
 const AT_REACH: usize = MAX_DOMAIN_BACK + 1;
 
+/// With `dot_after_at`: the `@`s the classification has seen, at
+/// offsets in the bytes it reads (the whole input for a run). Only the
+/// bytes it classifies are looked at, not those it is asked to go past: a
+/// search starts at the start of a text or run, or at the end of the
+/// previous link (the finder's floor), and an `@` before the floor begins
+/// no email (the domain stage reads no further back than the floor, and a
+/// local part needs a byte after the floor before its `@`).
+#[derive(Clone, Copy, Debug)]
+pub(super) struct AtReach {
+    /// The blocks that start before this offset take dots: one past the
+    /// last `@` seen plus [`AT_REACH`] (0: none seen).
+    pub(super) near_before: usize,
+}
+
+impl AtReach {
+    const NONE: AtReach = AtReach { near_before: 0 };
+
+    /// After a block at `at` whose `@`s are `ats` (bit `i`: the byte
+    /// `at + i`): the last one reaches the blocks after it.
+    #[inline(always)]
+    pub(super) fn saw(&mut self, at: usize, ats: u64) {
+        if ats != 0 {
+            self.near_before = at + 63 - ats.leading_zeros() as usize + AT_REACH + 1;
+        }
+    }
+}
+
 /// Which triggers the finder's kinds and mode need.
 #[derive(Clone, Copy, Debug)]
 struct Want {
@@ -49,8 +77,8 @@ struct Want {
     dot: bool,
     /// `。` and `｡` as domain dots (strict mode only).
     sentence_dots: bool,
-    /// Only dots with an `@` in the [`AT_REACH`] bytes before them (bare
-    /// domains off: a dot can only end an email's domain).
+    /// Only dots in a block with an `@` in it or in the [`AT_REACH`] bytes
+    /// before it (bare domains off: a dot can only end an email's domain).
     dot_after_at: bool,
 }
 
@@ -74,16 +102,12 @@ pub(crate) struct Triggers {
     block: usize,
     /// …one bit per byte of `[block, block + 64)`, those not handed out.
     mask: u64,
-    /// The vector classifiers of the triggers wanted, for text without
-    /// dots and with (`None`: nothing wanted there), picked for the CPU
-    /// once per finder run.
+    /// The vector classifier of the triggers wanted (`None`: none),
+    /// picked for the CPU once per finder run.
     #[cfg(target_arch = "x86_64")]
-    vector: [Option<vector::Classifier>; 2],
-    /// With `dot_after_at`: the last `@` before the bytes looked at so
-    /// far, and the first at or after them (`usize::MAX`: none; `None`:
-    /// not looked for yet), found with `memchr`.
-    last_at: Option<usize>,
-    next_at: Option<usize>,
+    vector: Option<vector::Classifier>,
+    /// With `dot_after_at`: the `@`s seen.
+    reach: AtReach,
 }
 
 /// Bytes per block (one bit each in a `u64`).
@@ -101,9 +125,8 @@ impl Triggers {
             block: NO_BLOCK,
             mask: 0,
             #[cfg(target_arch = "x86_64")]
-            vector: [None; 2],
-            last_at: None,
-            next_at: None,
+            vector: None,
+            reach: AtReach::NONE,
         };
         #[cfg(target_arch = "x86_64")]
         t.pick_vector(std::arch::is_x86_feature_detected!("avx2"));
@@ -114,8 +137,7 @@ impl Triggers {
     pub(crate) fn reset(&mut self) {
         self.block = NO_BLOCK;
         self.mask = 0;
-        self.last_at = None;
-        self.next_at = None;
+        self.reach = AtReach::NONE;
     }
 
     /// The next trigger at or after `pos` that passes [`worth_a_look`]: its
@@ -177,11 +199,12 @@ impl Triggers {
     /// `outer[base..base + len]`: its start and mask (bit `i`: the byte at
     /// `start + i`), or `None`. The vector paths classify the bytes in
     /// `outer`, whose bytes around `b` can only add triggers at `b`'s
-    /// edges, and go over a stretch without triggers in one call.
+    /// edges (and with `dot_after_at`, dots within reach of an `@` there),
+    /// and go over a stretch without triggers in one call.
     ///
     /// Called once for each trigger in link-dense text: what is rare (the
-    /// first look for `@`s, the scalar path at the ends of a text) is out
-    /// of line, so that the common path keeps its registers.
+    /// scalar path at the ends of a text) is out of line, so that the
+    /// common path keeps its registers.
     #[inline(never)]
     fn next_block(&mut self, outer: &[u8], base: usize, len: usize, mut pos: usize) -> Option<(usize, u64)> {
         let want = self.want;
@@ -189,19 +212,7 @@ impl Triggers {
             return None;
         }
         while pos < len {
-            // Without bare domains, dots only in the blocks within reach
-            // of an `@`: the text between goes over with the colons alone,
-            // or (no colon wanted) not at all.
-            let (dots, blocks) = if want.dot_after_at {
-                self.at_reach(outer, base, len, pos)
-            } else {
-                (true, usize::MAX)
-            };
-            let (block, mask, end) = if dots || want.colon {
-                self.classify(outer, base, len, pos, blocks, dots)
-            } else {
-                (pos, 0, pos.saturating_add(BLOCK.saturating_mul(blocks)))
-            };
+            let (block, mask, end) = self.classify(outer, base, len, pos);
             if mask != 0 {
                 return Some((block, mask));
             }
@@ -210,76 +221,11 @@ impl Triggers {
         None
     }
 
-    /// With `dot_after_at`: whether the dots of the block at `pos` may be
-    /// an email's (an `@` at most [`AT_REACH`] bytes before the block or
-    /// in it; a superset of the dots of which that holds), and for how
-    /// many blocks from `pos` the answer stays the same (at least one).
+    /// One step of [`Triggers::next_block`] from `pos`: the block found
+    /// (or the last one looked at), its mask, and where the classified
+    /// bytes end.
     #[inline(always)]
-    fn at_reach(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> (bool, usize) {
-        let next = match self.next_at {
-            Some(n) if n >= pos => n,
-            _ => self.find_ats(outer, base, len, pos),
-        };
-        // No `@` in `[last_at + 1, next)`, and `last_at < pos <= next`.
-        let in_block = next - pos < BLOCK;
-        let reach = if in_block { Some(next) } else { self.last_at };
-        match reach {
-            // Blocks that start within reach of that `@` (the first one
-            // holds it or starts within reach).
-            Some(a) if in_block || a + AT_REACH >= pos => (true, (a + AT_REACH - pos) / BLOCK + 1),
-            // Blocks that end at or before the next `@`.
-            _ => (false, ((next - pos) / BLOCK).max(1)),
-        }
-    }
-
-    /// For [`Triggers::at_reach`], when the next `@` is not known or
-    /// before `pos`: sets the last `@` before `pos` and the first at or
-    /// after it (`next_at`, returned). The bytes are searched with
-    /// `memchr`, each at most once forward and once backward.
-    #[inline(never)]
-    fn find_ats(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> usize {
-        let find = |from: usize| memchr::memchr(b'@', &outer[base + from..base + len]).map_or(usize::MAX, |i| from + i);
-        let mut next = match self.next_at {
-            Some(n) => n,
-            None => {
-                // The first look: the bytes before `pos` count too.
-                let from = pos.saturating_sub(AT_REACH);
-                self.last_at = memchr::memrchr(b'@', &outer[base + from..base + pos]).map(|i| from + i);
-                find(pos)
-            }
-        };
-        if next < pos {
-            // The last `@` before `pos` (`next` is one): most often the
-            // only one, else one search back finds it however many lie
-            // between (`@@@@`).
-            let after = find(next + 1);
-            if after < pos {
-                let back = memchr::memrchr(b'@', &outer[base + after..base + pos]).unwrap_or(0);
-                self.last_at = Some(after + back);
-                next = find(pos);
-            } else {
-                self.last_at = Some(next);
-                next = after;
-            }
-        }
-        self.next_at = Some(next);
-        next
-    }
-
-    /// One step of [`Triggers::next_block`] from `pos`, over at most
-    /// `most` blocks, with dots or not: the block found (or the last one
-    /// looked at), its mask, and where the classified bytes end.
-    #[inline(always)]
-    #[cfg_attr(not(target_arch = "x86_64"), allow(unused_variables))]
-    fn classify(
-        &self,
-        outer: &[u8],
-        base: usize,
-        len: usize,
-        pos: usize,
-        most: usize,
-        dots: bool,
-    ) -> (usize, u64, usize) {
+    fn classify(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> (usize, u64, usize) {
         #[cfg(target_arch = "x86_64")]
         {
             // The vector paths read one byte before a block and four after.
@@ -289,13 +235,13 @@ impl Triggers {
             } else {
                 0
             };
-            let blocks = readable.min((len - pos).div_ceil(BLOCK)).min(most);
-            if let (Some(first_block), true) = (self.vector[dots as usize], blocks > 0) {
+            let blocks = readable.min((len - pos).div_ceil(BLOCK));
+            if let (Some(first_block), true) = (self.vector, blocks > 0) {
                 // SAFETY: `p >= 1` and `p + 64 * blocks + 4 <= outer.len()`
                 // (`readable` above); SSE2 is part of the x86-64 baseline,
                 // and an AVX2 classifier is picked only when the CPU has it.
                 #[allow(unsafe_code)]
-                let (k, mask) = unsafe { first_block(outer, p, blocks) };
+                let (k, mask) = unsafe { first_block(outer, p, blocks, &mut self.reach) };
                 let block = pos + BLOCK * k.min(blocks - 1);
                 // Only the bytes of `b`.
                 let mask = if len - block < BLOCK {
@@ -306,39 +252,43 @@ impl Triggers {
                 return (block, mask, block + BLOCK);
             }
         }
-        self.scalar_step(outer, base, len, pos, dots)
+        self.scalar_step(outer, base, len, pos)
     }
 
     /// [`Triggers::classify`] byte by byte, for one block: where the
     /// vectors cannot read (the first and last bytes of a text), and on
     /// other targets.
     #[inline(never)]
-    fn scalar_step(&self, outer: &[u8], base: usize, len: usize, pos: usize, dots: bool) -> (usize, u64, usize) {
-        let want = Want {
-            dot: self.want.dot && dots,
-            sentence_dots: self.want.sentence_dots && dots,
-            ..self.want
-        };
+    fn scalar_step(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> (usize, u64, usize) {
+        let end = len.min(pos + BLOCK);
+        let mut want = self.want;
+        if want.dot_after_at {
+            // As the vector paths do, at offsets in `outer`.
+            let at = base + pos;
+            let near = at < self.reach.near_before;
+            let ats = outer[at..base + end]
+                .iter()
+                .enumerate()
+                .fold(0u64, |m, (i, &c)| m | ((c == b'@') as u64) << i);
+            self.reach.saw(at, ats);
+            want.dot &= near || ats != 0;
+            want.sentence_dots &= want.dot;
+        }
         let b = &outer[base..base + len];
-        (pos, scalar_block_mask(b, pos, want), len.min(pos + BLOCK))
+        (pos, scalar_block_mask(b, pos, want), end)
     }
 
-    /// Picks the vector classifiers for the CPU (`avx2`: it has AVX2) and
-    /// the triggers wanted, without dots and with.
+    /// Picks the vector classifier for the CPU (`avx2`: it has AVX2) and
+    /// the triggers wanted.
     #[cfg(target_arch = "x86_64")]
     fn pick_vector(&mut self, avx2: bool) {
-        let no_dots = Want {
-            dot: false,
-            sentence_dots: false,
-            ..self.want
-        };
-        self.vector = [vector::classifier(avx2, no_dots), vector::classifier(avx2, self.want)];
+        self.vector = vector::classifier(avx2, self.want);
     }
 }
 
 /// The reference classification, byte by byte: the triggers of
 /// `b[at..at + 64]` that `want` asks for (its `dot_after_at` aside: see
-/// `Triggers::at_reach`) and that pass [`worth_a_look`].
+/// [`AtReach`]) and that pass [`worth_a_look`].
 fn scalar_block_mask(b: &[u8], at: usize, want: Want) -> u64 {
     let end = b.len().min(at + BLOCK);
     let mut mask = 0u64;

@@ -5,20 +5,22 @@
 
 #![allow(unsafe_code)]
 
-use super::{colon_check, dot_worth_a_look, is_cjk_dot, scheme_word_may_link, Want, BLOCK};
+use super::{colon_check, dot_worth_a_look, is_cjk_dot, scheme_word_may_link, AtReach, Want, BLOCK};
 
 /// What `first_block` is for one trigger set and vector width: the first
 /// of `blocks` consecutive blocks of `b` from `at` with a trigger (its
 /// index and mask), or `(blocks, 0)`. One call for a stretch of text
 /// without links, not one per block. The checks of
 /// [`super::worth_a_look`] read `b`: a scheme's letters may lie before
-/// `at`.
+/// `at`. With `dot_after_at`, the `@`s are found in the same pass (a
+/// block with one is never skipped) and `reach` follows them: dots only
+/// in the blocks it says.
 ///
 /// # Safety
 /// `at >= 1` and `at + 64 * blocks + 4 <= b.len()` (the vectors read one
 /// byte before a block and four after it), and an AVX2 classifier needs a
 /// CPU with AVX2.
-pub(super) type Classifier = unsafe fn(b: &[u8], at: usize, blocks: usize) -> (usize, u64);
+pub(super) type Classifier = unsafe fn(b: &[u8], at: usize, blocks: usize, reach: &mut AtReach) -> (usize, u64);
 
 /// The classifier of the triggers `want` asks for (`dot_after_at` aside:
 /// the caller picks one with dots or without), with AVX2 when `avx2` (the
@@ -27,13 +29,17 @@ pub(super) type Classifier = unsafe fn(b: &[u8], at: usize, blocks: usize) -> (u
 pub(super) fn classifier(avx2: bool, want: Want) -> Option<Classifier> {
     macro_rules! pick {
         ($m:ident) => {
-            match (want.colon, want.dot, want.sentence_dots) {
-                (true, true, false) => $m::first_block::<true, true, false> as Classifier,
-                (true, false, _) => $m::first_block::<true, false, false>,
-                (false, true, false) => $m::first_block::<false, true, false>,
-                (false, true, true) => $m::first_block::<false, true, true>,
-                (true, true, true) => $m::first_block::<true, true, true>,
-                (false, false, _) => return None,
+            match (want.colon, want.dot, want.sentence_dots, want.dot_after_at) {
+                (true, true, false, false) => $m::first_block::<true, true, false, false> as Classifier,
+                (true, true, false, true) => $m::first_block::<true, true, false, true>,
+                (true, false, _, _) => $m::first_block::<true, false, false, false>,
+                (false, true, false, false) => $m::first_block::<false, true, false, false>,
+                (false, true, false, true) => $m::first_block::<false, true, false, true>,
+                (false, true, true, false) => $m::first_block::<false, true, true, false>,
+                (false, true, true, true) => $m::first_block::<false, true, true, true>,
+                (true, true, true, false) => $m::first_block::<true, true, true, false>,
+                (true, true, true, true) => $m::first_block::<true, true, true, true>,
+                (false, false, _, _) => return None,
             }
         };
     }
@@ -171,29 +177,50 @@ macro_rules! vector_checks {
         }
 
         /// The candidates of the 64 bytes at `p` (bit `i`: the byte at
-        /// `p + i`) for the mode (the parameters are fields of `Want`).
-        /// One test per block on whether it holds one at all, which prose
-        /// mostly does not.
+        /// `p + i`) for the mode (the parameters are fields of `Want`),
+        /// and with `AT`, whether the bytes hold an `@`. One test per
+        /// block on whether it holds either at all, which prose mostly
+        /// does not.
         ///
         /// # Safety
         /// `p - 1 .. p + 68` must be readable.
         #[inline(always)]
-        unsafe fn candidate_bits<const COLON: bool, const DOT: bool, const SENTENCE: bool>(p: *const u8) -> u64 {
+        unsafe fn candidate_bits<const COLON: bool, const DOT: bool, const SENTENCE: bool, const AT: bool>(
+            p: *const u8,
+        ) -> (u64, bool) {
             const W: usize = core::mem::size_of::<$v>();
             let mut v = [$zero(); BLOCK / W];
             let mut any = $zero();
+            let mut ats = $zero();
             for (k, v) in v.iter_mut().enumerate() {
                 *v = candidates::<COLON, DOT, SENTENCE>(p.add(W * k));
                 any = or(any, *v);
+                if AT {
+                    ats = or(ats, eq(load(p.add(W * k)), b'@'));
+                }
             }
-            if none(any) {
-                return 0;
+            if none(if AT { or(any, ats) } else { any }) {
+                return (0, false);
             }
             let mut cand = 0u64;
             for (k, v) in v.iter().enumerate() {
                 cand |= bits(*v) << (W * k);
             }
-            cand
+            (cand, AT && !none(ats))
+        }
+
+        /// The `@`s of the 64 bytes at `p` (bit `i`: the byte `p + i`).
+        ///
+        /// # Safety
+        /// `p .. p + 64` must be readable.
+        #[inline(always)]
+        unsafe fn at_bits(p: *const u8) -> u64 {
+            const W: usize = core::mem::size_of::<$v>();
+            let mut ats = 0u64;
+            for k in 0..BLOCK / W {
+                ats |= bits(eq(load(p.add(W * k)), b'@')) << (W * k);
+            }
+            ats
         }
 
         /// The candidates `cand` of the block of `b` at `at` that pass
@@ -279,33 +306,76 @@ macro_rules! first_block {
         /// # Safety
         /// As for [`Classifier`](super::Classifier).
         $(#[$a])*
-        pub(super) unsafe fn first_block<const COLON: bool, const DOT: bool, const SENTENCE: bool>(
+        pub(super) unsafe fn first_block<const COLON: bool, const DOT: bool, const SENTENCE: bool, const AT: bool>(
             b: &[u8],
             at: usize,
             blocks: usize,
+            reach: &mut AtReach,
         ) -> (usize, u64) {
             let p = b.as_ptr().add(at);
             let end = p.add(BLOCK * blocks);
             let mut q = p;
             loop {
+                // With `AT`: the blocks that start before this take dots.
+                let near = b.as_ptr().wrapping_add(reach.near_before);
                 // Over the blocks without a candidate: a loop of its own,
                 // on a pointer, that keeps its constants in registers.
-                let cand = loop {
+                let (cand, has_at) = loop {
+                    if AT && q >= near {
+                        // Out of reach of every `@` seen: colons and `@`s
+                        // only, in a loop of its own (nothing in it moves
+                        // `near`).
+                        break loop {
+                            if q == end {
+                                return (blocks, 0);
+                            }
+                            let (cand, has_at) = candidate_bits::<COLON, false, false, true>(q);
+                            if cand != 0 || has_at {
+                                break (cand, has_at);
+                            }
+                            q = q.add(BLOCK);
+                        };
+                    }
                     if q == end {
                         return (blocks, 0);
                     }
-                    let cand = candidate_bits::<COLON, DOT, SENTENCE>(q);
-                    if cand != 0 {
-                        break cand;
+                    let (cand, has_at) = candidate_bits::<COLON, DOT, SENTENCE, AT>(q);
+                    if cand != 0 || has_at {
+                        break (cand, has_at);
                     }
                     q = q.add(BLOCK);
                 };
                 let k = (q as usize - p as usize) / BLOCK;
-                let m = check(b, at + BLOCK * k, cand, SENTENCE);
+                let i = at + BLOCK * k;
+                let cand = if has_at { with_ats::<COLON, DOT, SENTENCE>(q, i, cand, q < near, reach) } else { cand };
+                let m = if cand != 0 { check(b, i, cand, SENTENCE) } else { 0 };
                 if m != 0 {
                     return (k, m);
                 }
                 q = q.add(BLOCK);
+            }
+        }
+
+        /// For `first_block` with `AT`: the block at `q` (the byte `i`)
+        /// has an `@`, which `reach` takes in; its candidates `cand`, with
+        /// dots too if it took none (`near`: it did).
+        ///
+        /// # Safety
+        /// `q - 1 .. q + 68` must be readable.
+        $(#[$a])*
+        #[inline(never)]
+        unsafe fn with_ats<const COLON: bool, const DOT: bool, const SENTENCE: bool>(
+            q: *const u8,
+            i: usize,
+            cand: u64,
+            near: bool,
+            reach: &mut AtReach,
+        ) -> u64 {
+            reach.saw(i, at_bits(q));
+            if near {
+                cand
+            } else {
+                candidate_bits::<COLON, DOT, SENTENCE, false>(q).0
             }
         }
 
@@ -338,7 +408,7 @@ macro_rules! first_block {
 
 /// Classification 16 bytes at a time (SSE2, every x86-64 CPU).
 mod sse2 {
-    use super::{at_most_four, each_worth_a_look, scheme_word_may_link, BLOCK};
+    use super::{at_most_four, each_worth_a_look, scheme_word_may_link, AtReach, BLOCK};
     use core::arch::x86_64::*;
 
     vector_checks!(
@@ -373,7 +443,7 @@ mod sse2 {
 
 /// The same classification 32 bytes at a time.
 mod avx2 {
-    use super::{at_most_four, each_worth_a_look, scheme_word_may_link, BLOCK};
+    use super::{at_most_four, each_worth_a_look, scheme_word_may_link, AtReach, BLOCK};
     use core::arch::x86_64::*;
 
     vector_checks!(
