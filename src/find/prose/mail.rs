@@ -29,6 +29,17 @@ const ID_HEADERS: &[&str] = &[
     "list-id",
 ];
 
+/// The first letters of the [`ID_HEADERS`] (lowercase).
+static ID_HEADER_FIRST: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < ID_HEADERS.len() {
+        t[ID_HEADERS[i].as_bytes()[0] as usize] = true;
+        i += 1;
+    }
+    t
+};
+
 /// Whether the link at `start` is a value in `<…>` of an [`ID_HEADERS`]
 /// header on its line (`References: <a@b> <c@d>`), or in `<…>` on a line
 /// of only such values (a folded continuation, a quoted id) and shaped like
@@ -70,13 +81,15 @@ fn id_line(line: &[u8], after_newline: bool) -> IdLine {
     // A header's name ends at its line's first `:`; only the headers that
     // start with the line's first letter are compared (no `ID_HEADERS`
     // name holds a `:`).
+    // (Only lines that start with one of their first letters are
+    // compared: `From:`, `To:`, quoted text go on at once.)
     if let Some(&first) = line.first() {
         let first = first.to_ascii_lowercase();
         let is_header = |h: &&str| {
             let h = h.as_bytes();
             h[0] == first && line.get(h.len()) == Some(&b':') && line[..h.len()].eq_ignore_ascii_case(h)
         };
-        if ID_HEADERS.iter().any(is_header) {
+        if ID_HEADER_FIRST[first as usize] && ID_HEADERS.iter().any(is_header) {
             return IdLine::Header;
         }
     }
