@@ -112,30 +112,33 @@ pub(crate) fn common_letters_end(b: &[u8], i: usize, limit: usize) -> usize {
 
 /// The end of the run of characters whose bits are set in `bits` (a BMP
 /// bitmap) from byte `i` of `b` (valid UTF-8, `i` a boundary), no further
-/// than `limit`.
+/// than `limit`. The bitmap's word is the code point's bits above the
+/// last six, its bit the last six, so neither form is decoded whole: the
+/// word of a three-byte form is its first two bytes' payload, the bit its
+/// third byte's (the lead byte of a two-byte form is its word).
 #[inline(always)]
 fn letters_end(bits: &[u64; 1024], b: &[u8], mut i: usize, limit: usize) -> usize {
     let limit = limit.min(b.len());
     while i < limit {
         let b0 = b[i];
-        let (cp, len) = if !(0x80..0xF0).contains(&b0) {
-            break;
-        } else if b0 < 0xE0 {
-            if i + 2 > limit {
+        if b0 >= 0xE0 {
+            if b0 >= 0xF0 || i + 3 > limit {
                 break;
             }
-            ((u32::from(b0 & 0x1F) << 6) | u32::from(b[i + 1] & 0x3F), 2)
+            let word = bits[(usize::from(b0 & 0x0F) << 6) | usize::from(b[i + 1] & 0x3F)];
+            if word >> (b[i + 2] & 0x3F) & 1 == 0 {
+                break;
+            }
+            i += 3;
+        } else if b0 >= 0x80 {
+            // A lead byte (`i` is a boundary): `C2`..`DF`.
+            if i + 2 > limit || bits[usize::from(b0 & 0x1F)] >> (b[i + 1] & 0x3F) & 1 == 0 {
+                break;
+            }
+            i += 2;
         } else {
-            if i + 3 > limit {
-                break;
-            }
-            let cp = (u32::from(b0 & 0x0F) << 12) | (u32::from(b[i + 1] & 0x3F) << 6) | u32::from(b[i + 2] & 0x3F);
-            (cp, 3)
-        };
-        if !in_bitmap(bits, cp) {
             break;
         }
-        i += len;
     }
     i
 }
