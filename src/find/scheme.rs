@@ -5,7 +5,7 @@
 use super::candidate::{Part, Raw, MAX_SCHEME_BACK};
 use super::classes::{
     has_class, is_scheme_byte, trailing_letters, ALNUM_BYTE, AUTHORITY_END, BYTE_CLASS, INCLUDE, IN_IRI, NEUTRAL,
-    SIMPLE,
+    RUN_BYTE, SIMPLE,
 };
 use super::email::{mailto_len, mailto_ok};
 use super::end::{
@@ -512,25 +512,84 @@ fn plain_rest<const QUOTED: bool>(
     f: &Finder,
     text: &str,
     s: usize,
-    mut i: usize,
-    mut end: usize,
+    i: usize,
+    end: usize,
     quote: Option<char>,
 ) -> Option<usize> {
     if !QUOTED && quote_in_iri(quote) {
         return None;
     }
+    rest_from::<QUOTED, false>(f, text, s, (i, end, Part::Path, 0), quote)
+}
+
+/// [`plain_rest`] for a link longer than [`PLAIN_WEB_LINK_MAX`], from
+/// the state where its short loop stopped: the same state carried on up
+/// to the finder's cap, taking runs of plain bytes eight at a time while
+/// no bracket is open (`https://example.com/::::…`, `…/((((x))))…`: the
+/// general rules took these at several times the cost). `None` when the
+/// cap is no further than the short loop's limit: the cap cuts the link,
+/// the general rules decide. Out of line: most links are short.
+#[cold]
+#[inline(never)]
+fn long_rest<const QUOTED: bool>(
+    f: &Finder,
+    text: &str,
+    s: usize,
+    state: (usize, usize, Part, usize),
+    quote: Option<char>,
+) -> Option<usize> {
+    let full = text.len().min(s.saturating_add(f.max_link_len));
+    if s.saturating_add(PLAIN_WEB_LINK_MAX) < full {
+        rest_from::<QUOTED, true>(f, text, s, state, quote)
+    } else {
+        None
+    }
+}
+
+/// The loop of [`plain_rest`] from the state `(i, end, part, open)`: `i`
+/// the next byte, `end` the end so far, `part` the part `i` is in, `open`
+/// the `(` open since the stack was last cleared. Up to
+/// [`PLAIN_WEB_LINK_MAX`] bytes from `s` unless `LONG`; past them the
+/// state goes to [`long_rest`], so both find the same end.
+#[inline(always)]
+fn rest_from<const QUOTED: bool, const LONG: bool>(
+    f: &Finder,
+    text: &str,
+    s: usize,
+    (mut i, mut end, mut part, mut open): (usize, usize, Part, usize),
+    quote: Option<char>,
+) -> Option<usize> {
     let b = text.as_bytes();
-    let limit = b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)));
+    let limit = if LONG {
+        b.len().min(s.saturating_add(f.max_link_len))
+    } else {
+        b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)))
+    };
     let capped = |i: usize| i >= limit && limit < b.len();
-    let mut part = Part::Path;
-    // Open `(` (the only opener taken here) since the stack was last cleared.
-    let mut open = 0usize;
+    // Where the eight-byte path is tried next (long links only).
+    let mut next_run = i;
     while i < limit {
+        if LONG && open == 0 && i >= next_run {
+            let run = i;
+            while i + 8 <= limit && b[i..i + 8].iter().all(|&c| RUN_BYTE[c as usize]) {
+                i += 8;
+            }
+            if let Some(j) = b[run..i].iter().rposition(|&c| has_class(c, INCLUDE)) {
+                end = run + j + 1;
+            }
+            next_run = i + 16;
+            if i >= limit {
+                break;
+            }
+        }
         let c = b[i];
         let k = BYTE_CLASS[c as usize];
         if k & SIMPLE != 0 {
             if c == b'%' {
-                if i + 3 > limit || !is_pct_encoded(b, i) {
+                if i + 3 > limit {
+                    return None;
+                }
+                if !is_pct_encoded(b, i) {
                     return None;
                 }
                 i += 3;
@@ -588,6 +647,11 @@ fn plain_rest<const QUOTED: bool>(
                         end = i;
                         continue;
                     }
+                    // A placeholder the short limit may cut (it reads 66
+                    // bytes): the general rules look again.
+                    if !LONG && i + 66 >= limit {
+                        return None;
+                    }
                 }
                 return on_grapheme_boundary(text, end);
             }
@@ -634,7 +698,14 @@ fn plain_rest<const QUOTED: bool>(
         }
     }
     if capped(i) {
-        return None;
+        // Past the short limit, the long loop takes over at `i` (the
+        // state of an iteration's start); at the cap, the general rules
+        // decide.
+        return if LONG {
+            None
+        } else {
+            long_rest::<QUOTED>(f, text, s, (i, end, part, open), quote)
+        };
     }
     on_grapheme_boundary(text, end)
 }

@@ -214,6 +214,73 @@ proptest::proptest! {
     }
 }
 
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3_000))]
+
+    /// Past `PLAIN_WEB_LINK_MAX` bytes the one-pass path goes on in its
+    /// long loop (eight bytes at a time while no bracket is open) and
+    /// still finds, at every colon, the link the general rules find: a
+    /// long run of one piece (`::`, `(`, `(x)`, `%41`, letters…) in the
+    /// path, query or fragment, any pieces around it, and a length cap
+    /// before, inside or after the run.
+    #[test]
+    fn long_plain_links_find_what_the_general_rules_find(
+        before in proptest::collection::vec(proptest::sample::select(WEB_PIECES), 0..8),
+        head in proptest::sample::select(LONG_HEADS),
+        filler in proptest::sample::select(LONG_FILLERS),
+        reps in 40usize..400,
+        after in proptest::collection::vec(proptest::sample::select(WEB_PIECES), 0..12),
+        cap in 64usize..1500,
+    ) {
+        let text = format!("{}{head}{}{}", before.concat(), filler.repeat(reps), after.concat());
+        for f in uncapped_and_capped(cap) {
+            for (colon, _) in text.match_indices(':') {
+                let Some(s) = scheme_start(&f, &text, colon, 0) else {
+                    continue;
+                };
+                let fast = scheme_link::<true>(&f, &text, s, colon).map(|r| (r.start, r.end, r.folded));
+                let general = scheme_link::<false>(&f, &text, s, colon).map(|r| (r.start, r.end, r.folded));
+                proptest::prop_assert_eq!(fast, general, "{:?} at {} cap {}", text, colon, f.get_max_link_len());
+            }
+        }
+    }
+}
+
+/// The start of a long link in [`long_plain_links_find_what_the_general_rules_find`].
+const LONG_HEADS: &[&str] = &[
+    "https://example.com/",
+    "http://例え.テスト/",
+    "(https://example.com/a?",
+    "«https://example.com/",
+    "'https://example.com/",
+    "urn:isbn:",
+    "mailto:a@example.com?subject=",
+    "https://example.com/a#",
+];
+
+/// What a long link repeats.
+const LONG_FILLERS: &[&str] = &[
+    "a", "::", ".", "(", ")", "(x)", "((", "%41", "/", "é", "例", "ー", "&=", "?", "#", ":~:", "'", "/<user>", "=<id>",
+    "a.b-c_d~", "\u{E000}", "」",
+];
+
+/// A template placeholder that the one-pass path's first 256 bytes cut
+/// is looked at whole, as the general rules look at it: the link goes on
+/// through it.
+#[test]
+fn placeholders_across_the_short_limit_are_read_whole() {
+    let f = Finder::new();
+    for pad in 220..260 {
+        let text = format!("https://example.com/{}/<user>/repo and more", "a".repeat(pad));
+        let colon = text.find(':').unwrap();
+        let s = scheme_start(&f, &text, colon, 0).unwrap();
+        let want = text.find(" and").unwrap();
+        let fast = scheme_link::<true>(&f, &text, s, colon).map(|r| r.end);
+        let general = scheme_link::<false>(&f, &text, s, colon).map(|r| r.end);
+        assert_eq!((fast, general), (Some(want), Some(want)), "{pad}");
+    }
+}
+
 /// Schemes, hosts, ports and paths, good and bad, with every kind of
 /// byte that can follow each.
 const WEB_PIECES: &[&str] = &[
