@@ -571,13 +571,29 @@ fn rest_from<const QUOTED: bool, const LONG: bool>(
     while i < limit {
         if LONG && open == 0 && i >= next_run {
             let run = i;
-            while i + 8 <= limit && b[i..i + 8].iter().all(|&c| RUN_BYTE[c as usize]) {
+            while i + 8 <= limit && b[i..i + 8].iter().all(|&c| RUN_BYTE[c as usize] != 0) {
                 i += 8;
             }
             if let Some(j) = b[run..i].iter().rposition(|&c| has_class(c, INCLUDE)) {
                 end = run + j + 1;
             }
             next_run = i + 16;
+            if i >= limit {
+                break;
+            }
+        }
+        // Plain bytes while no bracket is open: one table load each (no
+        // part or bracket rule applies to them then; the long loop takes
+        // them eight at a time above).
+        if !LONG && open == 0 {
+            while i < limit {
+                let r = RUN_BYTE[b[i] as usize];
+                if r == 0 {
+                    break;
+                }
+                i += 1;
+                end = if r & INCLUDE != 0 { i } else { end };
+            }
             if i >= limit {
                 break;
             }
