@@ -279,9 +279,11 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         }
         (colon + 1, Part::Path, colon + 1)
     };
-    // The plain shape after an opaque scheme's colon, in one pass.
-    let plain = if FAST && !slashes && !f.strict_uts58 {
-        plain_rest::<false>(f, text, s, colon + 1, colon + 1, quote).filter(|&end| end > min_end)
+    // The plain shape after an opaque scheme's colon, or after `file://`
+    // with no host (`file:///home/…`: the path starts the tail), in one
+    // pass.
+    let plain = if FAST && (!slashes || (is_file && b.get(tail_start) == Some(&b'/'))) && !f.strict_uts58 {
+        plain_rest::<false>(f, text, s, tail_start, tail_start, quote).filter(|&end| end > min_end)
     } else {
         None
     };

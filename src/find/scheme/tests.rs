@@ -147,6 +147,29 @@ fn ipv6_literal_hosts_take_the_plain_path() {
     }
 }
 
+/// A `file://` link with no host (`file:///path`) takes the one-pass
+/// path from its path's `/`, and the general rules find the same link.
+#[test]
+fn file_links_without_a_host_take_the_plain_path() {
+    let f = Finder::new();
+    for (text, link) in [
+        (
+            "open file:///home/user/Документы/отчёт.pdf.",
+            "file:///home/user/Документы/отчёт.pdf",
+        ),
+        ("(file:///C:/Temp/a%20b.txt)", "file:///C:/Temp/a%20b.txt"),
+        ("file:///etc/hosts, then", "file:///etc/hosts"),
+        ("file:///", "file:///"),
+    ] {
+        let colon = text.find(':').unwrap();
+        let s = scheme_start(&f, text, colon, 0).unwrap();
+        let fast = plain_rest::<false>(&f, text, s, colon + 3, colon + 3, None).map(|end| &text[s..end]);
+        assert_eq!(fast, Some(link), "{text}");
+        let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
+        assert_eq!(general, Some(link), "{text}");
+    }
+}
+
 /// Every character of `LINK_LETTER_BLOCKS` is one the host loop and
 /// the path loop would take one at a time by the general tests
 /// (`host_char_len`; Include, `ucschar`, in an IRI, no CJK stop, not
