@@ -644,13 +644,16 @@ fn rest_from<const QUOTED: bool, const LONG: bool>(
                 i += 1;
                 end = i;
             }
+            // Runs of brackets at once (`((((x))))`).
             b'(' => {
-                open += 1;
-                i += 1;
+                let n = b[i..limit].iter().take_while(|&&c| c == b'(').count();
+                open += n;
+                i += n;
             }
             b')' if open > 0 => {
-                open -= 1;
-                i += 1;
+                let n = b[i..limit].iter().take_while(|&&c| c == b')').count().min(open);
+                open -= n;
+                i += n;
                 end = i;
             }
             // A closing bracket that closes nothing ends the link.

@@ -170,6 +170,30 @@ fn file_links_without_a_host_take_the_plain_path() {
     }
 }
 
+/// Runs of `(` and `)` are read at once: the closing run takes only as
+/// many as are open, so the first `)` that closes nothing still ends the
+/// link, as in the general rules.
+#[test]
+fn bracket_runs_close_only_what_is_open() {
+    let f = Finder::new();
+    for (text, link) in [
+        (
+            "see https://example.com/((((x)))))))) now",
+            "https://example.com/((((x))))",
+        ),
+        ("https://example.com/(((x)) now", "https://example.com/(((x))"),
+        ("(https://example.com/a_(b)) now", "https://example.com/a_(b)"),
+        ("https://example.com/((x))/y)", "https://example.com/((x))/y"),
+    ] {
+        let colon = text.find(':').unwrap();
+        let s = scheme_start(&f, text, colon, 0).unwrap();
+        let fast = plain_web_link::<false>(&f, text, s, colon, None).map(|end| &text[s..end]);
+        assert_eq!(fast, Some(link), "{text}");
+        let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
+        assert_eq!(general, Some(link), "{text}");
+    }
+}
+
 /// Every character of `LINK_LETTER_BLOCKS` is one the host loop and
 /// the path loop would take one at a time by the general tests
 /// (`host_char_len`; Include, `ucschar`, in an IRI, no CJK stop, not
