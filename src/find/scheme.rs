@@ -128,26 +128,7 @@ pub(super) fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> 
 #[inline(always)]
 fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<usize> {
     let b = text.as_bytes();
-    let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
-    // Back over the scheme: its letters eight bytes at a time (`https`
-    // in one step), then byte by byte.
-    let mut s = colon;
-    if let Some(&w) = b[..colon].last_chunk::<8>() {
-        s -= trailing_letters(u64::from_le_bytes(w));
-    }
-    let mut s = s.max(lo);
-    while s > lo && is_scheme_byte(b[s - 1]) {
-        s -= 1;
-    }
-    if s > floor && s > 0 && is_scheme_byte(b[s - 1]) {
-        return None; // longer than any scheme
-    }
-    while s < colon && !b[s].is_ascii_alphabetic() {
-        s += 1;
-    }
-    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric()) {
-        return None;
-    }
+    let s = scheme_word_start(b, colon, floor)?;
     let scheme = &text[s..colon];
     if let Some(allowed) = &f.allowed_schemes {
         if !allowed.iter().any(|a| a.eq_ignore_ascii_case(scheme)) {
@@ -161,6 +142,41 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
         && !is_registered_opaque_scheme(scheme)
         && !is_file_path(scheme, &b[colon + 1..])
     {
+        return None;
+    }
+    Some(s)
+}
+
+/// Where the scheme word before the `:` at `colon` starts: back over
+/// scheme bytes (no further than `floor` or [`MAX_SCHEME_BACK`] bytes),
+/// then forward to its first letter; `None` when it is longer than any
+/// scheme, has no letter, or follows a letter or digit.
+#[inline(always)]
+fn scheme_word_start(b: &[u8], colon: usize, floor: usize) -> Option<usize> {
+    let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
+    // Back over the scheme: its letters eight bytes at a time (`https`
+    // in one step), then byte by byte.
+    let mut s = colon;
+    if let Some(&w) = b[..colon].last_chunk::<8>() {
+        s -= trailing_letters(u64::from_le_bytes(w));
+    }
+    // Most schemes: fewer than eight letters after a byte that is in no
+    // scheme (a space, `(`, `"`), past `lo`: the walk below would stop
+    // right there and keep `s`.
+    if s < colon && s > lo && s + 8 > colon && !is_scheme_byte(b[s - 1]) {
+        return Some(s);
+    }
+    let mut s = s.max(lo);
+    while s > lo && is_scheme_byte(b[s - 1]) {
+        s -= 1;
+    }
+    if s > floor && s > 0 && is_scheme_byte(b[s - 1]) {
+        return None; // longer than any scheme
+    }
+    while s < colon && !b[s].is_ascii_alphabetic() {
+        s += 1;
+    }
+    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric()) {
         return None;
     }
     Some(s)

@@ -1,5 +1,5 @@
 use super::*;
-use crate::find::testing::{floor_before, uncapped_and_capped};
+use crate::find::testing::{floor_before, uncapped_and_capped, xorshift};
 
 /// A boundary before each character of `breaks_after_letters`, after a
 /// character of every grapheme class that `LINK_LETTER_BLOCKS` (and
@@ -191,6 +191,70 @@ fn bracket_runs_close_only_what_is_open() {
         assert_eq!(fast, Some(link), "{text}");
         let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
         assert_eq!(general, Some(link), "{text}");
+    }
+}
+
+/// The quick return of `scheme_word_start` (a few letters after a byte
+/// in no scheme) starts the scheme where the byte-by-byte walk starts it,
+/// and rejects what it rejects, at every colon, floor and length.
+#[test]
+fn scheme_word_starts_where_the_walk_starts_it() {
+    fn walk(b: &[u8], colon: usize, floor: usize) -> Option<usize> {
+        let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
+        let mut s = colon;
+        while s > lo && is_scheme_byte(b[s - 1]) {
+            s -= 1;
+        }
+        if s > floor && s > 0 && is_scheme_byte(b[s - 1]) {
+            return None;
+        }
+        while s < colon && !b[s].is_ascii_alphabetic() {
+            s += 1;
+        }
+        (s < colon && (s == 0 || !b[s - 1].is_ascii_alphanumeric())).then_some(s)
+    }
+    let pieces: [&[u8]; 14] = [
+        b"a",
+        b"Z",
+        b"http",
+        b"0",
+        b"+",
+        b"-",
+        b".",
+        b" ",
+        b"(",
+        b"\"",
+        b"\xC3\xA9",
+        b"\t",
+        b"https",
+        b"x",
+    ];
+    let mut seed = 0x3456_789A_BCDE_F123u64;
+    for _ in 0..50_000 {
+        let n = (xorshift(&mut seed) % 24) as usize;
+        let mut text: Vec<u8> = (0..n)
+            .flat_map(|_| {
+                pieces[(xorshift(&mut seed) % pieces.len() as u64) as usize]
+                    .iter()
+                    .copied()
+            })
+            .collect();
+        text.extend_from_slice(b"://x");
+        let colon = text.len() - 4;
+        for floor in [
+            0,
+            colon.saturating_sub(1),
+            colon.saturating_sub(3),
+            colon.saturating_sub(6),
+            colon / 2,
+        ] {
+            assert_eq!(
+                scheme_word_start(&text, colon, floor),
+                walk(&text, colon, floor),
+                "{:?} floor {floor}",
+                String::from_utf8_lossy(&text)
+            );
+        }
     }
 }
 
