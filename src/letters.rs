@@ -228,17 +228,18 @@ pub(crate) fn link_letters_end(b: &[u8], i: usize, limit: usize) -> usize {
 #[inline]
 pub(crate) fn common_letters_start(b: &[u8], mut i: usize, lo: usize) -> usize {
     let cont = |c: u8| c & 0xC0 == 0x80;
+    // The bitmap's word and bit straight from the bytes, as `letters_end`
+    // reads them.
     while i >= lo + 2 && cont(b[i - 1]) {
-        let (cp, len) = if (0xC2..0xE0).contains(&b[i - 2]) {
-            ((u32::from(b[i - 2] & 0x1F) << 6) | u32::from(b[i - 1] & 0x3F), 2)
-        } else if i >= lo + 3 && cont(b[i - 2]) && (0xE0..0xF0).contains(&b[i - 3]) {
-            let cp =
-                (u32::from(b[i - 3] & 0x0F) << 12) | (u32::from(b[i - 2] & 0x3F) << 6) | u32::from(b[i - 1] & 0x3F);
-            (cp, 3)
+        let b1 = b[i - 2];
+        let (word, len) = if (0xC2..0xE0).contains(&b1) {
+            (usize::from(b1 & 0x1F), 2)
+        } else if i >= lo + 3 && cont(b1) && (0xE0..0xF0).contains(&b[i - 3]) {
+            ((usize::from(b[i - 3] & 0x0F) << 6) | usize::from(b1 & 0x3F), 3)
         } else {
             break;
         };
-        if !in_fast_bits(cp) {
+        if FAST_DOMAIN_BITS[word] >> (b[i - 1] & 0x3F) & 1 == 0 {
             break;
         }
         i -= len;
