@@ -112,30 +112,33 @@ pub(crate) fn common_letters_end(b: &[u8], i: usize, limit: usize) -> usize {
 
 /// The end of the run of characters whose bits are set in `bits` (a BMP
 /// bitmap) from byte `i` of `b` (valid UTF-8, `i` a boundary), no further
-/// than `limit`.
+/// than `limit`. The bitmap's word is the code point's bits above the
+/// last six, its bit the last six, so neither form is decoded whole: the
+/// word of a three-byte form is its first two bytes' payload, the bit its
+/// third byte's (the lead byte of a two-byte form is its word).
 #[inline(always)]
 fn letters_end(bits: &[u64; 1024], b: &[u8], mut i: usize, limit: usize) -> usize {
     let limit = limit.min(b.len());
     while i < limit {
         let b0 = b[i];
-        let (cp, len) = if !(0x80..0xF0).contains(&b0) {
-            break;
-        } else if b0 < 0xE0 {
-            if i + 2 > limit {
+        if b0 >= 0xE0 {
+            if b0 >= 0xF0 || i + 3 > limit {
                 break;
             }
-            ((u32::from(b0 & 0x1F) << 6) | u32::from(b[i + 1] & 0x3F), 2)
+            let word = bits[(usize::from(b0 & 0x0F) << 6) | usize::from(b[i + 1] & 0x3F)];
+            if word >> (b[i + 2] & 0x3F) & 1 == 0 {
+                break;
+            }
+            i += 3;
+        } else if b0 >= 0x80 {
+            // A lead byte (`i` is a boundary): `C2`..`DF`.
+            if i + 2 > limit || bits[usize::from(b0 & 0x1F)] >> (b[i + 1] & 0x3F) & 1 == 0 {
+                break;
+            }
+            i += 2;
         } else {
-            if i + 3 > limit {
-                break;
-            }
-            let cp = (u32::from(b0 & 0x0F) << 12) | (u32::from(b[i + 1] & 0x3F) << 6) | u32::from(b[i + 2] & 0x3F);
-            (cp, 3)
-        };
-        if !in_bitmap(bits, cp) {
             break;
         }
-        i += len;
     }
     i
 }
@@ -225,17 +228,18 @@ pub(crate) fn link_letters_end(b: &[u8], i: usize, limit: usize) -> usize {
 #[inline]
 pub(crate) fn common_letters_start(b: &[u8], mut i: usize, lo: usize) -> usize {
     let cont = |c: u8| c & 0xC0 == 0x80;
+    // The bitmap's word and bit straight from the bytes, as `letters_end`
+    // reads them.
     while i >= lo + 2 && cont(b[i - 1]) {
-        let (cp, len) = if (0xC2..0xE0).contains(&b[i - 2]) {
-            ((u32::from(b[i - 2] & 0x1F) << 6) | u32::from(b[i - 1] & 0x3F), 2)
-        } else if i >= lo + 3 && cont(b[i - 2]) && (0xE0..0xF0).contains(&b[i - 3]) {
-            let cp =
-                (u32::from(b[i - 3] & 0x0F) << 12) | (u32::from(b[i - 2] & 0x3F) << 6) | u32::from(b[i - 1] & 0x3F);
-            (cp, 3)
+        let b1 = b[i - 2];
+        let (word, len) = if (0xC2..0xE0).contains(&b1) {
+            (usize::from(b1 & 0x1F), 2)
+        } else if i >= lo + 3 && cont(b1) && (0xE0..0xF0).contains(&b[i - 3]) {
+            ((usize::from(b[i - 3] & 0x0F) << 6) | usize::from(b1 & 0x3F), 3)
         } else {
             break;
         };
-        if !in_fast_bits(cp) {
+        if FAST_DOMAIN_BITS[word] >> (b[i - 1] & 0x3F) & 1 == 0 {
             break;
         }
         i -= len;

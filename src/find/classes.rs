@@ -77,6 +77,22 @@ pub(super) static ALNUM_BYTE: [bool; 256] = {
     t
 };
 
+/// The classes of the bytes that the one-pass path of `scheme.rs` takes
+/// in runs while no bracket is open ([`SIMPLE`] but `%`, which must start
+/// a percent-encoded byte; each moves the end past it when [`INCLUDE`]),
+/// and 0 for the other bytes.
+pub(super) static RUN_BYTE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        if BYTE_CLASS[i] & SIMPLE != 0 && i != b'%' as usize {
+            t[i] = BYTE_CLASS[i];
+        }
+        i += 1;
+    }
+    t
+};
+
 #[inline(always)]
 pub(super) fn has_class(b: u8, class: u8) -> bool {
     BYTE_CLASS[b as usize] & class != 0
@@ -140,6 +156,20 @@ mod tests {
         assert_eq!(fast(b'a'), SIMPLE | INCLUDE | NEUTRAL);
         assert_eq!(fast(b'/'), SIMPLE | INCLUDE);
         assert_eq!(fast(b'?'), 0);
+    }
+
+    #[test]
+    fn run_bytes_are_the_simple_bytes_but_percent_with_their_classes() {
+        for b in 0u8..=255 {
+            let want = if has_class(b, SIMPLE) && b != b'%' {
+                BYTE_CLASS[b as usize]
+            } else {
+                0
+            };
+            assert_eq!(RUN_BYTE[b as usize], want, "{b}");
+        }
+        assert!(RUN_BYTE[b'a' as usize] & INCLUDE != 0 && RUN_BYTE[b'.' as usize] & INCLUDE == 0);
+        assert_eq!(RUN_BYTE[b'(' as usize], 0);
     }
 
     #[test]

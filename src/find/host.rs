@@ -2,7 +2,7 @@
 //! starting or ending with `-` (RFC 1034 §3.5, as UTS 58 applies it), and
 //! the label walks the domain and email stages share.
 
-use super::classes::{has_class, DOT_BYTE, LABEL_BYTE};
+use super::classes::{has_class, ALNUM_BYTE, LABEL_BYTE};
 use crate::letters::{char_at, common_letters_end, common_letters_start, is_domain_char, is_domain_dot};
 
 /// Checks the labels of a DNS name: none empty (a final trailing dot is
@@ -393,12 +393,25 @@ pub(super) fn ascii_label_end(b: &[u8], mut i: usize, limit: usize) -> usize {
 }
 
 /// The start of the ASCII label bytes and dots that end at `s`, no
-/// further back than `lo`, each pushed to `labels`.
+/// further back than `lo`, pushed to `labels`: each `.` and `-`, and each
+/// run of letters and digits as one letter (a letter after a letter
+/// changes nothing in `labels`).
 #[inline(always)]
 pub(super) fn ascii_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut AsciiLabels) -> usize {
-    while s > lo && has_class(b[s - 1], LABEL_BYTE | DOT_BYTE) {
-        s -= 1;
-        labels.push(b[s]);
+    while s > lo {
+        let c = b[s - 1];
+        if ALNUM_BYTE[c as usize] {
+            s -= 1;
+            while s > lo && ALNUM_BYTE[b[s - 1] as usize] {
+                s -= 1;
+            }
+            labels.push(b'a');
+        } else if c == b'.' || c == b'-' {
+            s -= 1;
+            labels.push(c);
+        } else {
+            break;
+        }
     }
     s
 }
@@ -406,6 +419,34 @@ pub(super) fn ascii_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut A
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Reading letters and digits in runs leaves the labels as pushing
+    /// every byte does: the same start, and the same edges and verdict.
+    #[test]
+    fn ascii_name_start_reads_letter_runs_as_one_letter() {
+        let bytes = *b"ab9Z.-_ \xC3";
+        let mut seed = 0x4567_89AB_CDEF_1234u64;
+        for _ in 0..20_000 {
+            let n = (crate::find::testing::xorshift(&mut seed) % 16) as usize;
+            let b: Vec<u8> = (0..n)
+                .map(|_| bytes[(crate::find::testing::xorshift(&mut seed) % bytes.len() as u64) as usize])
+                .collect();
+            let lo = (crate::find::testing::xorshift(&mut seed) % 4) as usize % (n + 1);
+            let mut runs = AsciiLabels::new();
+            let start = ascii_name_start(&b, n, lo, &mut runs);
+            let (mut s, mut each) = (n, AsciiLabels::new());
+            while s > lo && has_class(b[s - 1], LABEL_BYTE | super::super::classes::DOT_BYTE) {
+                s -= 1;
+                each.push(b[s]);
+            }
+            assert_eq!(start, s, "{b:?}");
+            assert_eq!(
+                (runs.bad, runs.prev_dot, runs.prev_hyphen, runs.ok()),
+                (each.bad, each.prev_dot, each.prev_hyphen, each.ok()),
+                "{b:?}"
+            );
+        }
+    }
 
     #[test]
     fn dns_labels_reject_empty_and_hyphen_edges() {

@@ -5,7 +5,7 @@
 use super::candidate::{Part, Raw, MAX_SCHEME_BACK};
 use super::classes::{
     has_class, is_scheme_byte, trailing_letters, ALNUM_BYTE, AUTHORITY_END, BYTE_CLASS, INCLUDE, IN_IRI, NEUTRAL,
-    SIMPLE,
+    RUN_BYTE, SIMPLE,
 };
 use super::email::{mailto_len, mailto_ok};
 use super::end::{
@@ -128,26 +128,7 @@ pub(super) fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> 
 #[inline(always)]
 fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<usize> {
     let b = text.as_bytes();
-    let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
-    // Back over the scheme: its letters eight bytes at a time (`https`
-    // in one step), then byte by byte.
-    let mut s = colon;
-    if let Some(&w) = b[..colon].last_chunk::<8>() {
-        s -= trailing_letters(u64::from_le_bytes(w));
-    }
-    let mut s = s.max(lo);
-    while s > lo && is_scheme_byte(b[s - 1]) {
-        s -= 1;
-    }
-    if s > floor && s > 0 && is_scheme_byte(b[s - 1]) {
-        return None; // longer than any scheme
-    }
-    while s < colon && !b[s].is_ascii_alphabetic() {
-        s += 1;
-    }
-    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric()) {
-        return None;
-    }
+    let s = scheme_word_start(b, colon, floor)?;
     let scheme = &text[s..colon];
     if let Some(allowed) = &f.allowed_schemes {
         if !allowed.iter().any(|a| a.eq_ignore_ascii_case(scheme)) {
@@ -161,6 +142,41 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
         && !is_registered_opaque_scheme(scheme)
         && !is_file_path(scheme, &b[colon + 1..])
     {
+        return None;
+    }
+    Some(s)
+}
+
+/// Where the scheme word before the `:` at `colon` starts: back over
+/// scheme bytes (no further than `floor` or [`MAX_SCHEME_BACK`] bytes),
+/// then forward to its first letter; `None` when it is longer than any
+/// scheme, has no letter, or follows a letter or digit.
+#[inline(always)]
+fn scheme_word_start(b: &[u8], colon: usize, floor: usize) -> Option<usize> {
+    let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
+    // Back over the scheme: its letters eight bytes at a time (`https`
+    // in one step), then byte by byte.
+    let mut s = colon;
+    if let Some(&w) = b[..colon].last_chunk::<8>() {
+        s -= trailing_letters(u64::from_le_bytes(w));
+    }
+    // Most schemes: fewer than eight letters after a byte that is in no
+    // scheme (a space, `(`, `"`), past `lo`: the walk below would stop
+    // right there and keep `s`.
+    if s < colon && s > lo && s + 8 > colon && !is_scheme_byte(b[s - 1]) {
+        return Some(s);
+    }
+    let mut s = s.max(lo);
+    while s > lo && is_scheme_byte(b[s - 1]) {
+        s -= 1;
+    }
+    if s > floor && s > 0 && is_scheme_byte(b[s - 1]) {
+        return None; // longer than any scheme
+    }
+    while s < colon && !b[s].is_ascii_alphabetic() {
+        s += 1;
+    }
+    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric()) {
         return None;
     }
     Some(s)
@@ -279,9 +295,11 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         }
         (colon + 1, Part::Path, colon + 1)
     };
-    // The plain shape after an opaque scheme's colon, in one pass.
-    let plain = if FAST && !slashes && !f.strict_uts58 {
-        plain_rest::<false>(f, text, s, colon + 1, colon + 1, quote).filter(|&end| end > min_end)
+    // The plain shape after an opaque scheme's colon, or after `file://`
+    // with no host (`file:///home/…`: the path starts the tail), in one
+    // pass.
+    let plain = if FAST && (!slashes || (is_file && b.get(tail_start) == Some(&b'/'))) && !f.strict_uts58 {
+        plain_rest::<false>(f, text, s, tail_start, tail_start, quote).filter(|&end| end > min_end)
     } else {
         None
     };
@@ -512,25 +530,100 @@ fn plain_rest<const QUOTED: bool>(
     f: &Finder,
     text: &str,
     s: usize,
-    mut i: usize,
-    mut end: usize,
+    i: usize,
+    end: usize,
     quote: Option<char>,
 ) -> Option<usize> {
     if !QUOTED && quote_in_iri(quote) {
         return None;
     }
+    rest_from::<QUOTED, false>(f, text, s, (i, end, Part::Path, 0), quote)
+}
+
+/// [`plain_rest`] for a link longer than [`PLAIN_WEB_LINK_MAX`], from
+/// the state where its short loop stopped: the same state carried on up
+/// to the finder's cap, taking runs of plain bytes eight at a time while
+/// no bracket is open (`https://example.com/::::…`, `…/((((x))))…`: the
+/// general rules took these at several times the cost). `None` when the
+/// cap is no further than the short loop's limit: the cap cuts the link,
+/// the general rules decide. Out of line: most links are short.
+#[cold]
+#[inline(never)]
+fn long_rest<const QUOTED: bool>(
+    f: &Finder,
+    text: &str,
+    s: usize,
+    state: (usize, usize, Part, usize),
+    quote: Option<char>,
+) -> Option<usize> {
+    let full = text.len().min(s.saturating_add(f.max_link_len));
+    if s.saturating_add(PLAIN_WEB_LINK_MAX) < full {
+        rest_from::<QUOTED, true>(f, text, s, state, quote)
+    } else {
+        None
+    }
+}
+
+/// The loop of [`plain_rest`] from the state `(i, end, part, open)`: `i`
+/// the next byte, `end` the end so far, `part` the part `i` is in, `open`
+/// the `(` open since the stack was last cleared. Up to
+/// [`PLAIN_WEB_LINK_MAX`] bytes from `s` unless `LONG`; past them the
+/// state goes to [`long_rest`], so both find the same end.
+#[inline(always)]
+fn rest_from<const QUOTED: bool, const LONG: bool>(
+    f: &Finder,
+    text: &str,
+    s: usize,
+    (mut i, mut end, mut part, mut open): (usize, usize, Part, usize),
+    quote: Option<char>,
+) -> Option<usize> {
     let b = text.as_bytes();
-    let limit = b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)));
+    let limit = if LONG {
+        b.len().min(s.saturating_add(f.max_link_len))
+    } else {
+        b.len().min(s.saturating_add(f.max_link_len.min(PLAIN_WEB_LINK_MAX)))
+    };
     let capped = |i: usize| i >= limit && limit < b.len();
-    let mut part = Part::Path;
-    // Open `(` (the only opener taken here) since the stack was last cleared.
-    let mut open = 0usize;
+    // Where the eight-byte path is tried next (long links only).
+    let mut next_run = i;
     while i < limit {
+        if LONG && open == 0 && i >= next_run {
+            let run = i;
+            while i + 8 <= limit && b[i..i + 8].iter().all(|&c| RUN_BYTE[c as usize] != 0) {
+                i += 8;
+            }
+            if let Some(j) = b[run..i].iter().rposition(|&c| has_class(c, INCLUDE)) {
+                end = run + j + 1;
+            }
+            next_run = i + 16;
+            if i >= limit {
+                break;
+            }
+        }
+        // Plain bytes while no bracket is open: one table load each (no
+        // part or bracket rule applies to them then; the long loop takes
+        // them eight at a time above).
+        if !LONG && open == 0 {
+            while i < limit {
+                let r = RUN_BYTE[b[i] as usize];
+                if r == 0 {
+                    break;
+                }
+                i += 1;
+                end = if r & INCLUDE != 0 { i } else { end };
+            }
+            if i >= limit {
+                break;
+            }
+        }
         let c = b[i];
         let k = BYTE_CLASS[c as usize];
         if k & SIMPLE != 0 {
             if c == b'%' {
-                if i + 3 > limit || !is_pct_encoded(b, i) {
+                if i + 3 > limit {
+                    return None;
+                }
+                if !is_pct_encoded(b, i) {
                     return None;
                 }
                 i += 3;
@@ -567,13 +660,16 @@ fn plain_rest<const QUOTED: bool>(
                 i += 1;
                 end = i;
             }
+            // Runs of brackets at once (`((((x))))`).
             b'(' => {
-                open += 1;
-                i += 1;
+                let n = b[i..limit].iter().take_while(|&&c| c == b'(').count();
+                open += n;
+                i += n;
             }
             b')' if open > 0 => {
-                open -= 1;
-                i += 1;
+                let n = b[i..limit].iter().take_while(|&&c| c == b')').count().min(open);
+                open -= n;
+                i += n;
                 end = i;
             }
             // A closing bracket that closes nothing ends the link.
@@ -587,6 +683,11 @@ fn plain_rest<const QUOTED: bool>(
                         i += n;
                         end = i;
                         continue;
+                    }
+                    // A placeholder the short limit may cut (it reads 66
+                    // bytes): the general rules look again.
+                    if !LONG && i + 66 >= limit {
+                        return None;
                     }
                 }
                 return on_grapheme_boundary(text, end);
@@ -634,7 +735,14 @@ fn plain_rest<const QUOTED: bool>(
         }
     }
     if capped(i) {
-        return None;
+        // Past the short limit, the long loop takes over at `i` (the
+        // state of an iteration's start); at the cap, the general rules
+        // decide.
+        return if LONG {
+            None
+        } else {
+            long_rest::<QUOTED>(f, text, s, (i, end, part, open), quote)
+        };
     }
     on_grapheme_boundary(text, end)
 }

@@ -1,5 +1,5 @@
 use super::*;
-use crate::find::testing::{floor_before, uncapped_and_capped};
+use crate::find::testing::{floor_before, uncapped_and_capped, xorshift};
 
 /// A boundary before each character of `breaks_after_letters`, after a
 /// character of every grapheme class that `LINK_LETTER_BLOCKS` (and
@@ -147,6 +147,117 @@ fn ipv6_literal_hosts_take_the_plain_path() {
     }
 }
 
+/// A `file://` link with no host (`file:///path`) takes the one-pass
+/// path from its path's `/`, and the general rules find the same link.
+#[test]
+fn file_links_without_a_host_take_the_plain_path() {
+    let f = Finder::new();
+    for (text, link) in [
+        (
+            "open file:///home/user/Документы/отчёт.pdf.",
+            "file:///home/user/Документы/отчёт.pdf",
+        ),
+        ("(file:///C:/Temp/a%20b.txt)", "file:///C:/Temp/a%20b.txt"),
+        ("file:///etc/hosts, then", "file:///etc/hosts"),
+        ("file:///", "file:///"),
+    ] {
+        let colon = text.find(':').unwrap();
+        let s = scheme_start(&f, text, colon, 0).unwrap();
+        let fast = plain_rest::<false>(&f, text, s, colon + 3, colon + 3, None).map(|end| &text[s..end]);
+        assert_eq!(fast, Some(link), "{text}");
+        let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
+        assert_eq!(general, Some(link), "{text}");
+    }
+}
+
+/// Runs of `(` and `)` are read at once: the closing run takes only as
+/// many as are open, so the first `)` that closes nothing still ends the
+/// link, as in the general rules.
+#[test]
+fn bracket_runs_close_only_what_is_open() {
+    let f = Finder::new();
+    for (text, link) in [
+        (
+            "see https://example.com/((((x)))))))) now",
+            "https://example.com/((((x))))",
+        ),
+        ("https://example.com/(((x)) now", "https://example.com/(((x))"),
+        ("(https://example.com/a_(b)) now", "https://example.com/a_(b)"),
+        ("https://example.com/((x))/y)", "https://example.com/((x))/y"),
+    ] {
+        let colon = text.find(':').unwrap();
+        let s = scheme_start(&f, text, colon, 0).unwrap();
+        let fast = plain_web_link::<false>(&f, text, s, colon, None).map(|end| &text[s..end]);
+        assert_eq!(fast, Some(link), "{text}");
+        let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
+        assert_eq!(general, Some(link), "{text}");
+    }
+}
+
+/// The quick return of `scheme_word_start` (a few letters after a byte
+/// in no scheme) starts the scheme where the byte-by-byte walk starts it,
+/// and rejects what it rejects, at every colon, floor and length.
+#[test]
+fn scheme_word_starts_where_the_walk_starts_it() {
+    fn walk(b: &[u8], colon: usize, floor: usize) -> Option<usize> {
+        let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
+        let mut s = colon;
+        while s > lo && is_scheme_byte(b[s - 1]) {
+            s -= 1;
+        }
+        if s > floor && s > 0 && is_scheme_byte(b[s - 1]) {
+            return None;
+        }
+        while s < colon && !b[s].is_ascii_alphabetic() {
+            s += 1;
+        }
+        (s < colon && (s == 0 || !b[s - 1].is_ascii_alphanumeric())).then_some(s)
+    }
+    let pieces: [&[u8]; 14] = [
+        b"a",
+        b"Z",
+        b"http",
+        b"0",
+        b"+",
+        b"-",
+        b".",
+        b" ",
+        b"(",
+        b"\"",
+        b"\xC3\xA9",
+        b"\t",
+        b"https",
+        b"x",
+    ];
+    let mut seed = 0x3456_789A_BCDE_F123u64;
+    for _ in 0..50_000 {
+        let n = (xorshift(&mut seed) % 24) as usize;
+        let mut text: Vec<u8> = (0..n)
+            .flat_map(|_| {
+                pieces[(xorshift(&mut seed) % pieces.len() as u64) as usize]
+                    .iter()
+                    .copied()
+            })
+            .collect();
+        text.extend_from_slice(b"://x");
+        let colon = text.len() - 4;
+        for floor in [
+            0,
+            colon.saturating_sub(1),
+            colon.saturating_sub(3),
+            colon.saturating_sub(6),
+            colon / 2,
+        ] {
+            assert_eq!(
+                scheme_word_start(&text, colon, floor),
+                walk(&text, colon, floor),
+                "{:?} floor {floor}",
+                String::from_utf8_lossy(&text)
+            );
+        }
+    }
+}
+
 /// Every character of `LINK_LETTER_BLOCKS` is one the host loop and
 /// the path loop would take one at a time by the general tests
 /// (`host_char_len`; Include, `ucschar`, in an IRI, no CJK stop, not
@@ -211,6 +322,73 @@ proptest::proptest! {
                 proptest::prop_assert_eq!(fast, general, "{:?} at {} floor {} cap {}", text, colon, floor, f.get_max_link_len());
             }
         }
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3_000))]
+
+    /// Past `PLAIN_WEB_LINK_MAX` bytes the one-pass path goes on in its
+    /// long loop (eight bytes at a time while no bracket is open) and
+    /// still finds, at every colon, the link the general rules find: a
+    /// long run of one piece (`::`, `(`, `(x)`, `%41`, letters…) in the
+    /// path, query or fragment, any pieces around it, and a length cap
+    /// before, inside or after the run.
+    #[test]
+    fn long_plain_links_find_what_the_general_rules_find(
+        before in proptest::collection::vec(proptest::sample::select(WEB_PIECES), 0..8),
+        head in proptest::sample::select(LONG_HEADS),
+        filler in proptest::sample::select(LONG_FILLERS),
+        reps in 40usize..400,
+        after in proptest::collection::vec(proptest::sample::select(WEB_PIECES), 0..12),
+        cap in 64usize..1500,
+    ) {
+        let text = format!("{}{head}{}{}", before.concat(), filler.repeat(reps), after.concat());
+        for f in uncapped_and_capped(cap) {
+            for (colon, _) in text.match_indices(':') {
+                let Some(s) = scheme_start(&f, &text, colon, 0) else {
+                    continue;
+                };
+                let fast = scheme_link::<true>(&f, &text, s, colon).map(|r| (r.start, r.end, r.folded));
+                let general = scheme_link::<false>(&f, &text, s, colon).map(|r| (r.start, r.end, r.folded));
+                proptest::prop_assert_eq!(fast, general, "{:?} at {} cap {}", text, colon, f.get_max_link_len());
+            }
+        }
+    }
+}
+
+/// The start of a long link in [`long_plain_links_find_what_the_general_rules_find`].
+const LONG_HEADS: &[&str] = &[
+    "https://example.com/",
+    "http://例え.テスト/",
+    "(https://example.com/a?",
+    "«https://example.com/",
+    "'https://example.com/",
+    "urn:isbn:",
+    "mailto:a@example.com?subject=",
+    "https://example.com/a#",
+];
+
+/// What a long link repeats.
+const LONG_FILLERS: &[&str] = &[
+    "a", "::", ".", "(", ")", "(x)", "((", "%41", "/", "é", "例", "ー", "&=", "?", "#", ":~:", "'", "/<user>", "=<id>",
+    "a.b-c_d~", "\u{E000}", "」",
+];
+
+/// A template placeholder that the one-pass path's first 256 bytes cut
+/// is looked at whole, as the general rules look at it: the link goes on
+/// through it.
+#[test]
+fn placeholders_across_the_short_limit_are_read_whole() {
+    let f = Finder::new();
+    for pad in 220..260 {
+        let text = format!("https://example.com/{}/<user>/repo and more", "a".repeat(pad));
+        let colon = text.find(':').unwrap();
+        let s = scheme_start(&f, &text, colon, 0).unwrap();
+        let want = text.find(" and").unwrap();
+        let fast = scheme_link::<true>(&f, &text, s, colon).map(|r| r.end);
+        let general = scheme_link::<false>(&f, &text, s, colon).map(|r| r.end);
+        assert_eq!((fast, general), (Some(want), Some(want)), "{pad}");
     }
 }
 
