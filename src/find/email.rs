@@ -3,6 +3,7 @@
 //! the IRI an address denotes.
 
 use super::candidate::{Plain, Raw, MAX_LOCAL_BACK};
+use super::classes::{has_class, DOT_BYTE, LABEL_BYTE};
 use super::end::is_grapheme_boundary;
 use super::host::dns_labels_ok;
 use super::prose::{mixes_unspaced_script, start_at_script_change};
@@ -17,8 +18,7 @@ pub(super) fn ends_with_ignore_case(s: &str, suffix: &str) -> bool {
 }
 
 /// UTS 58 local-part rules: non-empty, no leading or trailing `.`, no `..`.
-fn local_part_ok(local: &str) -> bool {
-    let b = local.as_bytes();
+fn local_part_ok(b: &[u8]) -> bool {
     !b.is_empty() && b[0] != b'.' && b[b.len() - 1] != b'.' && !b.windows(2).any(|w| w == b"..")
 }
 
@@ -26,15 +26,29 @@ fn local_part_ok(local: &str) -> bool {
 /// that cannot be in a domain (`mailto:a@example.com/foo` ends before `/`,
 /// as UTS 58 ends an email at its TLD), unless a `?` query follows.
 pub(super) fn mailto_len(to: &str) -> usize {
+    // Bytes, a class table for ASCII (a domain's ASCII characters are the
+    // label bytes and `.`); other characters are decoded.
+    let b = to.as_bytes();
     let mut in_domain = false;
-    for (i, c) in to.char_indices() {
-        match c {
-            '@' => in_domain = true,
-            ',' => in_domain = false,
-            '?' => return to.len(),
-            '%' => {}
-            c if in_domain && !is_domain_char(c) && !is_domain_dot(c) => return i,
-            _ => {}
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c < 0x80 {
+            match c {
+                b'@' => in_domain = true,
+                b',' => in_domain = false,
+                b'?' => return to.len(),
+                b'%' => {}
+                _ if in_domain && !has_class(c, LABEL_BYTE | DOT_BYTE) => return i,
+                _ => {}
+            }
+            i += 1;
+        } else {
+            let c = char_at(to, i).unwrap_or('\0');
+            if in_domain && !is_domain_char(c) && !is_domain_dot(c) {
+                return i;
+            }
+            i += c.len_utf8();
         }
     }
     to.len()
@@ -42,12 +56,26 @@ pub(super) fn mailto_len(to: &str) -> usize {
 
 /// Every address of a `mailto:` follows the email rules.
 pub(super) fn mailto_ok(to: &str) -> bool {
-    let to = to.split('?').next().unwrap_or("");
-    to.is_empty()
-        || to.split(',').all(|addr| match addr.rfind('@') {
-            Some(at) => local_part_ok(&addr[..at]) && dns_labels_ok(&addr[at + 1..]),
+    // The addresses before a `?`, split at `,`, each read once by byte.
+    let b = to.as_bytes();
+    let end = b.iter().position(|&c| c == b'?').unwrap_or(b.len());
+    if end == 0 {
+        return true;
+    }
+    let mut start = 0;
+    while start <= end {
+        let stop = b[start..end].iter().position(|&c| c == b',').map_or(end, |p| start + p);
+        let addr = &b[start..stop];
+        let ok = match addr.iter().rposition(|&c| c == b'@') {
+            Some(at) => local_part_ok(&addr[..at]) && dns_labels_ok(&to[start + at + 1..stop]),
             None => !addr.is_empty(),
-        })
+        };
+        if !ok {
+            return false;
+        }
+        start = stop + 1;
+    }
+    true
 }
 
 /// The start of a local part that goes on backwards from `ls` with a
@@ -190,7 +218,7 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
             _ => break,
         }
     }
-    if !local_part_ok(&text[ls..at]) || !is_grapheme_boundary(text, ls) {
+    if !local_part_ok(&b[ls..at]) || !is_grapheme_boundary(text, ls) {
         return None;
     }
     let before = &text[floor..ls];
@@ -267,6 +295,50 @@ pub(super) fn mailto_needs_encoding(address: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `mailto_len` and `mailto_ok` as the rules read, a character and an
+    /// address at a time.
+    fn reference_mailto_len(to: &str) -> usize {
+        let mut in_domain = false;
+        for (i, c) in to.char_indices() {
+            match c {
+                '@' => in_domain = true,
+                ',' => in_domain = false,
+                '?' => return to.len(),
+                '%' => {}
+                c if in_domain && !is_domain_char(c) && !is_domain_dot(c) => return i,
+                _ => {}
+            }
+        }
+        to.len()
+    }
+
+    fn reference_mailto_ok(to: &str) -> bool {
+        let to = to.split('?').next().unwrap_or("");
+        to.is_empty()
+            || to.split(',').all(|addr| match addr.rfind('@') {
+                Some(at) => local_part_ok(&addr.as_bytes()[..at]) && dns_labels_ok(&addr[at + 1..]),
+                None => !addr.is_empty(),
+            })
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(3_000))]
+
+        /// The byte walks of a `mailto:` target end it and judge its
+        /// addresses as the rules do, a character at a time.
+        #[test]
+        fn mailto_targets_are_read_by_byte_as_by_character(
+            pieces in proptest::collection::vec(proptest::sample::select(&[
+                "a", "user", ".", "..", "@", ",", "?", "=", "%", "%41", "-", "_", "/", " ", "example", "com",
+                "пример", "рф", "。", "例え", "\u{0301}", "ตัวอย่าง", "!", "'",
+            ][..]), 0..16),
+        ) {
+            let to = pieces.concat();
+            proptest::prop_assert_eq!(mailto_len(&to), reference_mailto_len(&to), "{:?}", to);
+            proptest::prop_assert_eq!(mailto_ok(&to), reference_mailto_ok(&to), "{:?}", to);
+        }
+    }
 
     /// The walk back over a local part, a byte at a time as the rule
     /// reads: LinkEmail ASCII bytes, and `..` among them (or with the byte
