@@ -226,7 +226,70 @@ pub(crate) fn link_letters_end(b: &[u8], i: usize, limit: usize) -> usize {
 /// `FAST_DOMAIN_BLOCKS` that ends at byte `i` of `b`, no further back than
 /// `lo`.
 #[inline]
-pub(crate) fn common_letters_start(b: &[u8], mut i: usize, lo: usize) -> usize {
+pub(crate) fn common_letters_start(b: &[u8], i: usize, lo: usize) -> usize {
+    letters_start(&FAST_DOMAIN_BITS, b, i, lo)
+}
+
+/// The combining marks of the scripts in [`FAST_DOMAIN_BLOCKS`] whose
+/// names and addresses are written with them (Thai vowels and tone marks,
+/// Devanagari vowel signs and virama): domain characters, LinkEmail, and
+/// IDNA-valid inside a label, never at its start (a unit test checks each).
+pub(crate) const NAME_MARK_BLOCKS: &[(u32, u32)] = &[
+    (0x0900, 0x0903),
+    (0x093A, 0x093C),
+    (0x093E, 0x094F),
+    (0x0951, 0x0957),
+    (0x0962, 0x0963),
+    (0x0E31, 0x0E31),
+    (0x0E34, 0x0E3A),
+    (0x0E47, 0x0E4E),
+];
+
+/// Thai letters outside [`FAST_DOMAIN_BLOCKS`] (SARA AA, the vowels
+/// written before their consonant): letters of Thai names and addresses,
+/// IDNA-valid (not U+0E33 SARA AM, whose compatibility form IDNA
+/// disallows).
+pub(crate) const NAME_LETTER_BLOCKS: &[(u32, u32)] = &[(0x0E32, 0x0E32), (0x0E40, 0x0E45)];
+
+/// [`FAST_DOMAIN_BLOCKS`], [`NAME_LETTER_BLOCKS`] and [`NAME_MARK_BLOCKS`]:
+/// what the one-pass name walks of domains and emails take.
+static NAME_BITS: [u64; 1024] = {
+    let mut bits = FAST_DOMAIN_BITS;
+    let marks = bitmap(NAME_MARK_BLOCKS);
+    let letters = bitmap(NAME_LETTER_BLOCKS);
+    let mut k = 0;
+    while k < 1024 {
+        bits[k] |= marks[k] | letters[k];
+        k += 1;
+    }
+    bits
+};
+
+/// `NAME_MARK_BLOCKS` alone.
+static NAME_MARK_BITS: [u64; 1024] = bitmap(NAME_MARK_BLOCKS);
+
+/// Whether `c` is one of [`NAME_MARK_BLOCKS`].
+#[inline]
+pub(crate) fn is_name_mark(c: char) -> bool {
+    in_bitmap(&NAME_MARK_BITS, c as u32)
+}
+
+/// [`common_letters_end`] with the marks of [`NAME_MARK_BLOCKS`] too.
+#[inline(always)]
+pub(crate) fn name_letters_end(b: &[u8], i: usize, limit: usize) -> usize {
+    letters_end(&NAME_BITS, b, i, limit)
+}
+
+/// [`common_letters_start`] with the marks of [`NAME_MARK_BLOCKS`] too.
+#[inline(always)]
+pub(crate) fn name_letters_start(b: &[u8], i: usize, lo: usize) -> usize {
+    letters_start(&NAME_BITS, b, i, lo)
+}
+
+/// The start of the run of characters whose bits are set in `bits` that
+/// ends at byte `i` of `b`, no further back than `lo`.
+#[inline(always)]
+fn letters_start(bits: &[u64; 1024], b: &[u8], mut i: usize, lo: usize) -> usize {
     let cont = |c: u8| c & 0xC0 == 0x80;
     // The bitmap's word and bit straight from the bytes, as `letters_end`
     // reads them.
@@ -239,7 +302,7 @@ pub(crate) fn common_letters_start(b: &[u8], mut i: usize, lo: usize) -> usize {
         } else {
             break;
         };
-        if FAST_DOMAIN_BITS[word] >> (b[i - 1] & 0x3F) & 1 == 0 {
+        if bits[word] >> (b[i - 1] & 0x3F) & 1 == 0 {
             break;
         }
         i -= len;
@@ -321,6 +384,41 @@ mod tests {
                 "U+{:04X}",
                 c as u32
             );
+        }
+    }
+
+    /// The one-pass name walks take the fast blocks, Thai's other
+    /// letters and the Thai and Devanagari marks, both ways, and each is a
+    /// domain and email character; the marks join the letter before them
+    /// in a grapheme cluster (a name or local part that starts with one
+    /// goes to the general rules) and the letters do not.
+    #[test]
+    fn name_runs_are_the_fast_blocks_with_thai_letters_and_marks() {
+        fn in_blocks(blocks: &[(u32, u32)], c: char) -> bool {
+            blocks.iter().any(|&(lo, hi)| (lo..=hi).contains(&(c as u32)))
+        }
+        fn member(c: char) -> bool {
+            in_fast_domain_block(c) || in_blocks(NAME_MARK_BLOCKS, c) || in_blocks(NAME_LETTER_BLOCKS, c)
+        }
+        check_runs(name_letters_end, member);
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let text = format!("!{c}{c}");
+            let want = if member(c) { 1 } else { text.len() };
+            assert_eq!(
+                name_letters_start(text.as_bytes(), text.len(), 0),
+                want,
+                "U+{:04X}",
+                c as u32
+            );
+            assert_eq!(is_name_mark(c), in_blocks(NAME_MARK_BLOCKS, c), "U+{:04X}", c as u32);
+            if in_blocks(NAME_MARK_BLOCKS, c) || in_blocks(NAME_LETTER_BLOCKS, c) {
+                assert!(is_domain_char(c) && is_link_email(c), "U+{:04X}", c as u32);
+                // A mark joins the letter before it in one grapheme
+                // cluster (UAX 29); a letter starts its own.
+                let clusters =
+                    unicode_segmentation::UnicodeSegmentation::graphemes(format!("k{c}").as_str(), true).count();
+                assert_eq!(is_name_mark(c), clusters == 1, "U+{:04X}", c as u32);
+            }
         }
     }
 

@@ -7,8 +7,8 @@ use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, plain_email};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::host::{
-    ascii_label_end, ascii_name_start, dns_labels_ok, has_bad_idn_label, is_idna_disallowed_joiner, label_end,
-    mixed_label_end, mixed_name_start, AsciiLabels,
+    ascii_label_end, ascii_name_start, dns_labels_ok, has_bad_idn_label, has_label_starting_with_mark,
+    is_idna_disallowed_joiner, label_end, mixed_label_end, mixed_name_start, AsciiLabels,
 };
 use super::prose::{
     is_prose_domain_dot, is_unspaced_script, markup_pair_closes, mixes_unspaced_script, start_at_script_change,
@@ -147,7 +147,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
         // `...example.com`: the general rules drop the dots.
         return if b[s] == b'.' { Plain::Ask } else { Plain::NoLink };
     }
-    if !ascii && has_bad_idn_label(&text[s..tld_end]) {
+    if !ascii && (has_bad_idn_label(&text[s..tld_end]) || has_label_starting_with_mark(&text[s..tld_end])) {
         return Plain::Ask; // `xn--はじめよう.com` (host.rs)
     }
     if s > 0 && b[s - 1] == b'@' {
@@ -635,6 +635,15 @@ mod tests {
         "пример",
         "ольга@",
         "ไทย",
+        "ตัวอย่าง",
+        ".ไทย",
+        "ทีมงาน@",
+        "उदाहरण",
+        ".भारत",
+        "टीम@",
+        "\u{0E31}",
+        "\u{093E}",
+        "\u{094D}",
     ];
 
     #[test]

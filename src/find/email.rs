@@ -9,7 +9,10 @@ use super::host::dns_labels_ok;
 use super::prose::{mixes_unspaced_script, start_at_script_change};
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
-use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, is_domain_dot};
+use crate::letters::{
+    char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, is_domain_dot, is_name_mark,
+    name_letters_start,
+};
 
 /// ASCII case-insensitive `ends_with`, safe on any UTF-8 (compares bytes).
 pub(super) fn ends_with_ignore_case(s: &str, suffix: &str) -> bool {
@@ -85,7 +88,7 @@ pub(super) fn mailto_ok(to: &str) -> bool {
 #[inline(never)]
 fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -> (usize, bool) {
     loop {
-        let run = common_letters_start(b, ls, lo);
+        let run = name_letters_start(b, ls, lo);
         if run == ls {
             return (ls, double_dot);
         }
@@ -148,6 +151,12 @@ pub(super) fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor:
         }
     }
     if (ls > 0 && b[ls - 1] >= 0x80) || (ls == lo && lo > floor) {
+        return Plain::Ask;
+    }
+    // A mark at the start belongs to what precedes the address: the
+    // general rules decide.
+    // (Every such mark is encoded from the lead byte E0.)
+    if b[ls] == 0xE0 && std::str::from_utf8(&b[ls..at]).is_ok_and(|l| l.chars().next().is_some_and(is_name_mark)) {
         return Plain::Ask;
     }
     if ls == at || b[ls] == b'.' || b[at - 1] == b'.' || double_dot {

@@ -3,7 +3,9 @@
 //! the label walks the domain and email stages share.
 
 use super::classes::{has_class, ALNUM_BYTE, LABEL_BYTE};
-use crate::letters::{char_at, common_letters_end, common_letters_start, is_domain_char, is_domain_dot};
+use crate::letters::{
+    char_at, common_letters_end, is_domain_char, is_domain_dot, is_name_mark, name_letters_end, name_letters_start,
+};
 
 /// Checks the labels of a DNS name: none empty (a final trailing dot is
 /// allowed), none starting or ending with `-`.
@@ -359,12 +361,24 @@ pub(super) fn label_end(text: &str, mut i: usize, max: usize) -> usize {
 #[inline(never)]
 pub(super) fn mixed_label_end(b: &[u8], mut i: usize, limit: usize) -> (usize, bool) {
     loop {
-        let run = common_letters_end(b, i, limit);
+        let run = name_letters_end(b, i, limit);
         if run == i {
             return (i, false);
         }
         i = ascii_label_end(b, run, limit);
     }
+}
+
+/// Whether a label of the name `host` (as the one-pass walks read it:
+/// letters and [`crate::letters::NAME_MARK_BLOCKS`] marks) starts with a
+/// mark: no IDNA label does, and the general rules decide where such a
+/// name starts.
+pub(super) fn has_label_starting_with_mark(host: &str) -> bool {
+    // Every such mark is encoded from the lead byte E0 (U+0900–U+0E7F).
+    let b = host.as_bytes();
+    b.iter()
+        .enumerate()
+        .any(|(i, &c)| c == 0xE0 && (i == 0 || b[i - 1] == b'.') && char_at(host, i).is_some_and(is_name_mark))
 }
 
 /// The start of a name whose labels go on backwards from `s` with a letter
@@ -374,7 +388,7 @@ pub(super) fn mixed_label_end(b: &[u8], mut i: usize, limit: usize) -> (usize, b
 #[inline(never)]
 pub(super) fn mixed_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut AsciiLabels) -> usize {
     loop {
-        let run = common_letters_start(b, s, lo);
+        let run = name_letters_start(b, s, lo);
         if run == s {
             return s;
         }
