@@ -67,16 +67,26 @@ static FAST_DOMAIN_BITS: [u64; 1024] = bitmap(FAST_DOMAIN_BLOCKS);
 
 /// The bitmap of the BMP code points in `blocks` (one word per 64).
 const fn bitmap(blocks: &[(u32, u32)]) -> [u64; 1024] {
+    bitmap_of(&[blocks])
+}
+
+/// The bitmap of the BMP code points in any of `lists` of blocks.
+const fn bitmap_of(lists: &[&[(u32, u32)]]) -> [u64; 1024] {
     let mut bits = [0u64; 1024];
-    let mut k = 0;
-    while k < blocks.len() {
-        let (lo, hi) = blocks[k];
-        let mut cp = lo;
-        while cp <= hi {
-            bits[(cp >> 6) as usize] |= 1 << (cp & 63);
-            cp += 1;
+    let mut l = 0;
+    while l < lists.len() {
+        let blocks = lists[l];
+        let mut k = 0;
+        while k < blocks.len() {
+            let (lo, hi) = blocks[k];
+            let mut cp = lo;
+            while cp <= hi {
+                bits[(cp >> 6) as usize] |= 1 << (cp & 63);
+                cp += 1;
+            }
+            k += 1;
         }
-        k += 1;
+        l += 1;
     }
     bits
 }
@@ -253,34 +263,31 @@ pub(crate) const NAME_LETTER_BLOCKS: &[(u32, u32)] = &[(0x0E32, 0x0E32), (0x0E40
 
 /// [`FAST_DOMAIN_BLOCKS`], [`NAME_LETTER_BLOCKS`] and [`NAME_MARK_BLOCKS`]:
 /// what the one-pass name walks of domains and emails take.
-static NAME_BITS: [u64; 1024] = {
-    let mut bits = FAST_DOMAIN_BITS;
-    let marks = bitmap(NAME_MARK_BLOCKS);
-    let letters = bitmap(NAME_LETTER_BLOCKS);
-    let mut k = 0;
-    while k < 1024 {
-        bits[k] |= marks[k] | letters[k];
-        k += 1;
-    }
-    bits
-};
+static NAME_BITS: [u64; 1024] = bitmap_of(&[FAST_DOMAIN_BLOCKS, NAME_LETTER_BLOCKS, NAME_MARK_BLOCKS]);
 
 /// `NAME_MARK_BLOCKS` alone.
 static NAME_MARK_BITS: [u64; 1024] = bitmap(NAME_MARK_BLOCKS);
 
-/// Whether `c` is one of [`NAME_MARK_BLOCKS`].
+/// Whether a character of [`NAME_MARK_BLOCKS`] starts at byte `i` of `b`
+/// (valid UTF-8, `i` a boundary): all are encoded from the lead byte E0,
+/// and the bitmap is read from the bytes as [`name_letters_end`] reads it.
 #[inline]
-pub(crate) fn is_name_mark(c: char) -> bool {
-    in_bitmap(&NAME_MARK_BITS, c as u32)
+pub(crate) fn name_mark_at(b: &[u8], i: usize) -> bool {
+    match b.get(i..i + 3) {
+        Some(&[0xE0, b1, b2]) => NAME_MARK_BITS[usize::from(b1 & 0x3F)] >> (b2 & 0x3F) & 1 != 0,
+        _ => false,
+    }
 }
 
-/// [`common_letters_end`] with the marks of [`NAME_MARK_BLOCKS`] too.
+/// [`common_letters_end`] with [`NAME_LETTER_BLOCKS`] and
+/// [`NAME_MARK_BLOCKS`] too.
 #[inline(always)]
 pub(crate) fn name_letters_end(b: &[u8], i: usize, limit: usize) -> usize {
     letters_end(&NAME_BITS, b, i, limit)
 }
 
-/// [`common_letters_start`] with the marks of [`NAME_MARK_BLOCKS`] too.
+/// [`common_letters_start`] with [`NAME_LETTER_BLOCKS`] and
+/// [`NAME_MARK_BLOCKS`] too.
 #[inline(always)]
 pub(crate) fn name_letters_start(b: &[u8], i: usize, lo: usize) -> usize {
     letters_start(&NAME_BITS, b, i, lo)
@@ -410,14 +417,15 @@ mod tests {
                 "U+{:04X}",
                 c as u32
             );
-            assert_eq!(is_name_mark(c), in_blocks(NAME_MARK_BLOCKS, c), "U+{:04X}", c as u32);
+            let mark = name_mark_at(text.as_bytes(), 1);
+            assert_eq!(mark, in_blocks(NAME_MARK_BLOCKS, c), "U+{:04X}", c as u32);
             if in_blocks(NAME_MARK_BLOCKS, c) || in_blocks(NAME_LETTER_BLOCKS, c) {
                 assert!(is_domain_char(c) && is_link_email(c), "U+{:04X}", c as u32);
                 // A mark joins the letter before it in one grapheme
                 // cluster (UAX 29); a letter starts its own.
                 let clusters =
                     unicode_segmentation::UnicodeSegmentation::graphemes(format!("k{c}").as_str(), true).count();
-                assert_eq!(is_name_mark(c), clusters == 1, "U+{:04X}", c as u32);
+                assert_eq!(mark, clusters == 1, "U+{:04X}", c as u32);
             }
         }
     }

@@ -10,8 +10,8 @@ use super::prose::{mixes_unspaced_script, start_at_script_change};
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
 use crate::letters::{
-    char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, is_domain_dot, is_name_mark,
-    name_letters_start,
+    char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, is_domain_dot, name_letters_start,
+    name_mark_at,
 };
 
 /// ASCII case-insensitive `ends_with`, safe on any UTF-8 (compares bytes).
@@ -155,8 +155,7 @@ pub(super) fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor:
     }
     // A mark at the start belongs to what precedes the address: the
     // general rules decide.
-    // (Every such mark is encoded from the lead byte E0.)
-    if b[ls] == 0xE0 && std::str::from_utf8(&b[ls..at]).is_ok_and(|l| l.chars().next().is_some_and(is_name_mark)) {
+    if name_mark_at(&b[..at], ls) {
         return Plain::Ask;
     }
     if ls == at || b[ls] == b'.' || b[at - 1] == b'.' || double_dot {
@@ -379,10 +378,7 @@ mod tests {
         ];
         let mut seed = 0x2545_F491_4F6C_DD1Du64;
         for _ in 0..3000 {
-            let mut b = Vec::new();
-            for _ in 0..crate::find::testing::xorshift(&mut seed) % 24 {
-                b.extend_from_slice(pieces[(crate::find::testing::xorshift(&mut seed) % 12) as usize]);
-            }
+            let b = crate::find::testing::random_pieces(&mut seed, &pieces, 24);
             for ls in 0..=b.len() {
                 for lo in [0, ls / 2, ls.saturating_sub(1), ls] {
                     let mut double_dot = false;

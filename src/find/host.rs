@@ -4,7 +4,7 @@
 
 use super::classes::{has_class, ALNUM_BYTE, LABEL_BYTE};
 use crate::letters::{
-    char_at, common_letters_end, is_domain_char, is_domain_dot, is_name_mark, name_letters_end, name_letters_start,
+    char_at, common_letters_end, is_domain_char, is_domain_dot, name_letters_end, name_letters_start, name_mark_at,
 };
 
 /// Checks the labels of a DNS name: none empty (a final trailing dot is
@@ -374,11 +374,11 @@ pub(super) fn mixed_label_end(b: &[u8], mut i: usize, limit: usize) -> (usize, b
 /// mark: no IDNA label does, and the general rules decide where such a
 /// name starts.
 pub(super) fn has_label_starting_with_mark(host: &str) -> bool {
-    // Every such mark is encoded from the lead byte E0 (U+0900–U+0E7F).
     let b = host.as_bytes();
+    // (Every such mark is encoded from the lead byte E0.)
     b.iter()
         .enumerate()
-        .any(|(i, &c)| c == 0xE0 && (i == 0 || b[i - 1] == b'.') && char_at(host, i).is_some_and(is_name_mark))
+        .any(|(i, &c)| c == 0xE0 && (i == 0 || b[i - 1] == b'.') && name_mark_at(b, i))
 }
 
 /// The start of a name whose labels go on backwards from `s` with a letter
@@ -438,13 +438,11 @@ mod tests {
     /// every byte does: the same start, and the same edges and verdict.
     #[test]
     fn ascii_name_start_reads_letter_runs_as_one_letter() {
-        let bytes = *b"ab9Z.-_ \xC3";
+        let bytes: [&[u8]; 9] = [b"a", b"b", b"9", b"Z", b".", b"-", b"_", b" ", b"\xC3"];
         let mut seed = 0x4567_89AB_CDEF_1234u64;
         for _ in 0..20_000 {
-            let n = (crate::find::testing::xorshift(&mut seed) % 16) as usize;
-            let b: Vec<u8> = (0..n)
-                .map(|_| bytes[(crate::find::testing::xorshift(&mut seed) % bytes.len() as u64) as usize])
-                .collect();
+            let b = crate::find::testing::random_pieces(&mut seed, &bytes, 16);
+            let n = b.len();
             let lo = (crate::find::testing::xorshift(&mut seed) % 4) as usize % (n + 1);
             let mut runs = AsciiLabels::new();
             let start = ascii_name_start(&b, n, lo, &mut runs);

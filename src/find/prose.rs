@@ -327,12 +327,8 @@ fn in_markdown_label(text: &str, start: usize, end: usize, memo: &mut Memo) -> b
         // must be the first of white space, `[` and `]` before the link
         // ([`label_start_before`]), and most links that miss the memo show
         // there that it is not (a Markdown target's `](`, ` <`, ` "`).
-        let stops = |c: u8| c <= b' ' || c == b']';
-        let near = &b[start.saturating_sub(2)..start];
-        match *near {
-            [.., c] if stops(c) => return false,
-            [p, c] if c != b'[' && stops(p) => return false,
-            _ => {}
+        if label_stop_before(b, start, 2).is_some_and(|c| c != b'[') {
+            return false;
         }
         memo.next_close(b, end)
     };
@@ -355,12 +351,18 @@ fn label_before(b: &[u8], start: usize, end: usize, close: usize) -> bool {
 /// link): a `]` first closes some other bracket (`a.co](a.co](…`: each
 /// look ends after a few bytes, not at the cap).
 fn label_start_before(b: &[u8], start: usize) -> bool {
-    let lo = start.saturating_sub(MAX_CONTEXT);
-    b[lo..start]
+    label_stop_before(b, start, MAX_CONTEXT) == Some(b'[')
+}
+
+/// The first white space byte, `[` or `]` in the `most` bytes before
+/// `start`, read backwards: a label's `[` if the link is in one.
+#[inline(always)]
+fn label_stop_before(b: &[u8], start: usize, most: usize) -> Option<u8> {
+    b[start.saturating_sub(most)..start]
         .iter()
         .rev()
         .find(|&&c| c <= b' ' || c == b'[' || c == b']')
-        == Some(&b'[')
+        .copied()
 }
 
 /// [`in_markdown_label`] as its rule reads, for the debug check in

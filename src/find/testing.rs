@@ -10,6 +10,14 @@ pub(crate) fn xorshift(state: &mut u64) -> u64 {
     *state
 }
 
+/// Bytes of fewer than `most` pieces, each picked at random from `pieces`.
+pub(crate) fn random_pieces(seed: &mut u64, pieces: &[&[u8]], most: u64) -> Vec<u8> {
+    let n = xorshift(seed) % most;
+    (0..n)
+        .flat_map(|_| pieces[(xorshift(seed) % pieces.len() as u64) as usize].iter().copied())
+        .collect()
+}
+
 /// A floor (the end of an earlier link) `back` bytes before `at`, or 0
 /// when that is inside a character.
 pub(crate) fn floor_before(text: &str, at: usize, back: usize) -> usize {

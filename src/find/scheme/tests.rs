@@ -1,5 +1,17 @@
 use super::*;
-use crate::find::testing::{floor_before, uncapped_and_capped, xorshift};
+use crate::find::testing::{floor_before, random_pieces, uncapped_and_capped};
+
+/// The colon and scheme start of the first link of `text`, and the link
+/// the general rules find there (what the one-pass paths must match).
+fn start_and_general<'t>(f: &Finder, text: &'t str) -> (usize, usize, Option<&'t str>) {
+    let colon = text.find(':').unwrap();
+    let s = scheme_start(f, text, colon, 0).unwrap();
+    (
+        colon,
+        s,
+        scheme_link::<false>(f, text, s, colon).map(|r| &text[r.start..r.end]),
+    )
+}
 
 /// A boundary before each character of `breaks_after_letters`, after a
 /// character of every grapheme class that `LINK_LETTER_BLOCKS` (and
@@ -81,13 +93,11 @@ fn quoted_links_take_the_plain_path_to_the_closing_quote() {
         ("“https://example.com/a?q=1”", "https://example.com/a?q=1"),
         ("‘https://example.com/東京’", "https://example.com/東京"),
     ] {
-        let colon = text.find(':').unwrap();
-        let s = scheme_start(&f, text, colon, 0).unwrap();
+        let (colon, s, general) = start_and_general(&f, text);
         let quote = char_before(text, s).and_then(closing_quote);
         assert!(quote_in_iri(quote), "{text}");
         let fast = quoted_web_link(&f, text, s, colon, quote).map(|end| &text[s..end]);
         assert_eq!(fast, Some(link), "{text}");
-        let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
         assert_eq!(general, Some(link), "{text}");
     }
 }
@@ -136,13 +146,11 @@ fn ipv6_literal_hosts_take_the_plain_path() {
         ("http://[v1.x]/", None),
         ("http://[::]/", None),
     ] {
-        let colon = text.find(':').unwrap();
-        let s = scheme_start(&f, text, colon, 0).unwrap();
+        let (colon, s, general) = start_and_general(&f, text);
         let fast = plain_web_link::<false>(&f, text, s, colon, None).map(|end| &text[s..end]);
         assert_eq!(fast, link, "{text}");
-        if let Some(link) = link {
-            let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
-            assert_eq!(general, Some(link), "{text}");
+        if link.is_some() {
+            assert_eq!(general, link, "{text}");
         }
     }
 }
@@ -161,11 +169,9 @@ fn file_links_without_a_host_take_the_plain_path() {
         ("file:///etc/hosts, then", "file:///etc/hosts"),
         ("file:///", "file:///"),
     ] {
-        let colon = text.find(':').unwrap();
-        let s = scheme_start(&f, text, colon, 0).unwrap();
+        let (colon, s, general) = start_and_general(&f, text);
         let fast = plain_rest::<false>(&f, text, s, colon + 3, colon + 3, None).map(|end| &text[s..end]);
         assert_eq!(fast, Some(link), "{text}");
-        let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
         assert_eq!(general, Some(link), "{text}");
     }
 }
@@ -185,11 +191,9 @@ fn bracket_runs_close_only_what_is_open() {
         ("(https://example.com/a_(b)) now", "https://example.com/a_(b)"),
         ("https://example.com/((x))/y)", "https://example.com/((x))/y"),
     ] {
-        let colon = text.find(':').unwrap();
-        let s = scheme_start(&f, text, colon, 0).unwrap();
+        let (colon, s, general) = start_and_general(&f, text);
         let fast = plain_web_link::<false>(&f, text, s, colon, None).map(|end| &text[s..end]);
         assert_eq!(fast, Some(link), "{text}");
-        let general = scheme_link::<false>(&f, text, s, colon).map(|r| &text[r.start..r.end]);
         assert_eq!(general, Some(link), "{text}");
     }
 }
@@ -231,14 +235,7 @@ fn scheme_word_starts_where_the_walk_starts_it() {
     ];
     let mut seed = 0x3456_789A_BCDE_F123u64;
     for _ in 0..50_000 {
-        let n = (xorshift(&mut seed) % 24) as usize;
-        let mut text: Vec<u8> = (0..n)
-            .flat_map(|_| {
-                pieces[(xorshift(&mut seed) % pieces.len() as u64) as usize]
-                    .iter()
-                    .copied()
-            })
-            .collect();
+        let mut text = random_pieces(&mut seed, &pieces, 24);
         text.extend_from_slice(b"://x");
         let colon = text.len() - 4;
         for floor in [
