@@ -8,7 +8,7 @@ use super::email::{email, ends_with_ignore_case, plain_email};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::host::{
     ascii_label_end, ascii_name_start, dns_labels_ok, has_bad_idn_label, has_label_starting_with_mark,
-    is_idna_disallowed_joiner, label_end, mixed_label_end, mixed_name_start, AsciiLabels,
+    is_idna_disallowed_joiner, label_end, mixed_label_end, mixed_name_start, AsciiLabels, MEASURED_LABEL_BYTES,
 };
 use super::prose::{
     is_prose_domain_dot, is_unspaced_script, markup_pair_closes, mixes_unspaced_script, start_at_script_change,
@@ -53,6 +53,42 @@ pub(super) fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, flo
     general_domain(f, text, dot, dot_len, floor)
 }
 
+/// Whether the non-ASCII name `b` may have a label that
+/// [`has_bad_idn_label`] or [`has_label_starting_with_mark`] finds: one
+/// with a `-` (of an ACE prefix), a mark's lead byte E0, or one long
+/// enough to measure. One pass over the bytes: most names have none of
+/// these, and the two checks cost more apart (a unit test checks that a
+/// name this clears passes both).
+#[inline(always)]
+fn may_have_bad_idn_label(b: &[u8]) -> bool {
+    if b.len() > MEASURED_LABEL_BYTES {
+        return true;
+    }
+    // Eight bytes at a time (the last eight overlap the ones before).
+    let has = |w: &[u8; 8]| {
+        let w = u64::from_le_bytes(*w);
+        has_zero_byte(w ^ 0x2D2D_2D2D_2D2D_2D2D) || has_zero_byte(w ^ 0xE0E0_E0E0_E0E0_E0E0)
+    };
+    match b.last_chunk::<8>() {
+        Some(last) => b.chunks_exact(8).any(|w| has(w.try_into().unwrap_or(&[0; 8]))) || has(last),
+        None => b.iter().any(|&c| c == b'-' || c == 0xE0),
+    }
+}
+
+/// Whether a byte of `w` is zero (exact: a borrow only passes a byte
+/// above a zero one).
+#[inline(always)]
+fn has_zero_byte(w: u64) -> bool {
+    w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080 != 0
+}
+
+/// [`has_bad_idn_label`] or [`has_label_starting_with_mark`].
+#[cold]
+#[inline(never)]
+fn has_bad_or_mark_label(host: &str) -> bool {
+    has_bad_idn_label(host) || has_label_starting_with_mark(host)
+}
+
 /// Whether a bare domain or email that is followed by `c` (`None`: the
 /// end of the text) ends there, with nothing more to decide: the byte is in
 /// no label, local part or scheme, and none of `. : @ / ? #`, which start a
@@ -93,8 +129,11 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     let mut ascii = true;
     tld_end = ascii_label_end(b, tld_end, limit);
     if tld_end < limit && b[tld_end] >= 0x80 {
-        (tld_end, ascii) = mixed_label_end(b, tld_end, limit);
-        if mixes_unspaced_script(&text[after..tld_end]) {
+        // (Only a label with ASCII letters or digits can mix scripts.)
+        let ascii_before = tld_end > after;
+        let (end, ascii_in) = mixed_label_end(b, tld_end, limit);
+        (tld_end, ascii) = (end, false);
+        if (ascii_before || ascii_in) && mixes_unspaced_script(&text[after..tld_end]) {
             return Plain::Ask; // prose glued to the TLD (`ruby-lang.org의`)
         }
     }
@@ -130,8 +169,8 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
     let mut labels = AsciiLabels::new();
     s = ascii_name_start(b, s, lo, &mut labels);
     if s > lo && b[s - 1] >= 0x80 {
-        let start = mixed_name_start(b, s, lo, &mut labels);
-        if mixes_unspaced_script(&text[start..dot]) {
+        let (start, ascii_in) = mixed_name_start(b, s, lo, &mut labels);
+        if (s < dot || ascii_in) && mixes_unspaced_script(&text[start..dot]) {
             return Plain::Ask; // prose glued before the name (`储存于crowdin.com`)
         }
         ascii &= start == s;
@@ -147,7 +186,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -
         // `...example.com`: the general rules drop the dots.
         return if b[s] == b'.' { Plain::Ask } else { Plain::NoLink };
     }
-    if !ascii && (has_bad_idn_label(&text[s..tld_end]) || has_label_starting_with_mark(&text[s..tld_end])) {
+    if !ascii && may_have_bad_idn_label(&b[s..tld_end]) && has_bad_or_mark_label(&text[s..tld_end]) {
         return Plain::Ask; // `xn--はじめよう.com` (host.rs)
     }
     if s > 0 && b[s - 1] == b'@' {
@@ -503,6 +542,75 @@ mod tests {
     use crate::find::classes::SCHEME_BYTE;
     use crate::find::testing::floor_before;
     use crate::find::trigger::worth_a_look;
+
+    /// The one-pass IDN check passes every name it clears to neither of
+    /// the checks it stands for: ACE prefixes with non-ASCII after them,
+    /// marks that start a label, long labels, and names near eight bytes
+    /// (the word-at-a-time reading) and near the measured length.
+    #[test]
+    fn a_name_the_quick_idn_check_clears_has_no_bad_or_mark_label() {
+        let pieces: [&[u8]; 12] = [
+            b"a",
+            b"xn--",
+            b"-",
+            b".",
+            "例".as_bytes(),
+            "ф".as_bytes(),
+            "ि".as_bytes(),
+            "ก".as_bytes(),
+            "す".as_bytes(),
+            b"XN",
+            b"0",
+            "é".as_bytes(),
+        ];
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let mut cleared = 0;
+        for _ in 0..50_000 {
+            let b = crate::find::testing::random_pieces(&mut seed, &pieces, 40);
+            let Ok(host) = std::str::from_utf8(&b) else { continue };
+            if !may_have_bad_idn_label(&b) {
+                cleared += 1;
+                assert!(
+                    !has_bad_idn_label(host) && !has_label_starting_with_mark(host),
+                    "{host:?}"
+                );
+            }
+        }
+        assert!(cleared > 1000);
+        let long = "例".repeat(MEASURED_LABEL_BYTES / 3 + 1);
+        assert!(may_have_bad_idn_label(long.as_bytes()));
+        assert!(may_have_bad_idn_label("例子-ab.中国".as_bytes()) && may_have_bad_idn_label("ि".as_bytes()));
+    }
+
+    /// The name walks say whether they read ASCII, and a name without any
+    /// mixes no scripts: `plain_dot_link` asks `mixes_unspaced_script`
+    /// only of the others.
+    #[test]
+    fn a_name_the_walks_read_no_ascii_in_mixes_no_scripts() {
+        let pieces: [&[u8]; 8] = [
+            b"a",
+            b"-",
+            b".",
+            "例".as_bytes(),
+            "ф".as_bytes(),
+            "す".as_bytes(),
+            "한".as_bytes(),
+            b"7",
+        ];
+        let mut seed = 0x0123_4567_89AB_CDEFu64;
+        for _ in 0..20_000 {
+            let b = crate::find::testing::random_pieces(&mut seed, &pieces, 12);
+            let Ok(text) = std::str::from_utf8(&b) else { continue };
+            if b.first().is_some_and(|&c| c >= 0x80) {
+                let (end, ascii) = mixed_label_end(&b, 0, b.len());
+                assert!(ascii || !mixes_unspaced_script(&text[..end]), "{text:?}");
+            }
+            if b.last().is_some_and(|&c| c >= 0x80) {
+                let (start, ascii) = mixed_name_start(&b, b.len(), 0, &mut AsciiLabels::new());
+                assert!(ascii || !mixes_unspaced_script(&text[start..]), "{text:?}");
+            }
+        }
+    }
 
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]

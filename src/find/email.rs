@@ -83,16 +83,19 @@ pub(super) fn mailto_ok(to: &str) -> bool {
 
 /// The start of a local part that goes on backwards from `ls` with a
 /// letter of the common scripts, no further back than `lo`, and whether it
-/// holds `..` (`double_dot`: so far). Out of line: most are ASCII.
+/// holds `..` (`double_dot`: so far), and whether ASCII bytes are among
+/// them. Out of line: most are ASCII.
 #[cold]
 #[inline(never)]
-fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -> (usize, bool) {
+fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -> (usize, bool, bool) {
+    let mut ascii = false;
     loop {
         let run = name_letters_start(b, ls, lo);
         if run == ls {
-            return (ls, double_dot);
+            return (ls, double_dot, ascii);
         }
         ls = ascii_local_start(b, run, lo, &mut double_dot);
+        ascii |= ls < run;
     }
 }
 
@@ -145,8 +148,11 @@ pub(super) fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor:
     let mut double_dot = false;
     ls = ascii_local_start(b, ls, lo, &mut double_dot);
     if ls > lo && b[ls - 1] >= 0x80 {
-        (ls, double_dot) = mixed_local_start(b, ls, lo, double_dot);
-        if std::str::from_utf8(&b[ls..at]).is_ok_and(mixes_unspaced_script) {
+        // (Only a local part with ASCII bytes can mix scripts.)
+        let ascii_after = ls < at;
+        let ascii_in;
+        (ls, double_dot, ascii_in) = mixed_local_start(b, ls, lo, double_dot);
+        if (ascii_after || ascii_in) && std::str::from_utf8(&b[ls..at]).is_ok_and(mixes_unspaced_script) {
             return Plain::Ask; // prose glued before the address (`邮箱elvis.shi@…`)
         }
     }

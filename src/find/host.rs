@@ -356,16 +356,19 @@ pub(super) fn label_end(text: &str, mut i: usize, max: usize) -> usize {
 
 /// The rest of a label that goes on with a letter of the common scripts at
 /// `i`: its end (ASCII label bytes and such letters, up to `limit`), and
-/// `false` (not ASCII). Out of line: most names are ASCII.
+/// whether ASCII label bytes are among them. Out of line: most names are
+/// ASCII.
 #[cold]
 #[inline(never)]
 pub(super) fn mixed_label_end(b: &[u8], mut i: usize, limit: usize) -> (usize, bool) {
+    let mut ascii = false;
     loop {
         let run = name_letters_end(b, i, limit);
         if run == i {
-            return (i, false);
+            return (i, ascii);
         }
         i = ascii_label_end(b, run, limit);
+        ascii |= i > run;
     }
 }
 
@@ -383,17 +386,20 @@ pub(super) fn has_label_starting_with_mark(host: &str) -> bool {
 
 /// The start of a name whose labels go on backwards from `s` with a letter
 /// of the common scripts (each run pushed to `labels` as a letter), no
-/// further back than `lo`. Out of line: most names are ASCII.
+/// further back than `lo`, and whether ASCII label bytes or dots are among
+/// them. Out of line: most names are ASCII.
 #[cold]
 #[inline(never)]
-pub(super) fn mixed_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut AsciiLabels) -> usize {
+pub(super) fn mixed_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut AsciiLabels) -> (usize, bool) {
+    let mut ascii = false;
     loop {
         let run = name_letters_start(b, s, lo);
         if run == s {
-            return s;
+            return (s, ascii);
         }
         labels.push(b'a');
         s = ascii_name_start(b, run, lo, labels);
+        ascii |= s < run;
     }
 }
 

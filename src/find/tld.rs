@@ -28,39 +28,101 @@ struct UnicodeTlds {
     first: Vec<char>,
 }
 
-/// The Unicode TLDs are hashed with a multiply-rotate over eight bytes at a
-/// time: they are a fixed list, not attacker-chosen keys, and a lookup
-/// happens at every dot before a non-ASCII letter that may start one, where
-/// SipHash cost more than the rest of the check.
-type TldSet = std::collections::HashSet<String, std::hash::BuildHasherDefault<WordHasher>>;
+/// The Unicode TLDs in an open-addressing table keyed by their length and
+/// two words that hold all of their bytes up to 16 (longer ones are
+/// compared whole): they are a fixed list, not attacker-chosen keys, and a
+/// lookup happens at every dot before a non-ASCII letter that may start
+/// one (an IDN email's domain), where a general hash set cost more than
+/// the rest of the check.
+struct TldSet {
+    /// A quarter full at most; `index` 0: empty.
+    slots: Vec<Slot>,
+    shift: u32,
+    names: Vec<String>,
+}
 
-/// See [`TldSet`].
-#[derive(Default)]
-struct WordHasher(u64);
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: Key,
+    /// One past the name's index in `names`.
+    index: u16,
+}
 
-impl std::hash::Hasher for WordHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        let mut words = bytes.chunks_exact(8);
-        for w in &mut words {
-            self.mix(u64::from_le_bytes(w.try_into().unwrap_or_default()));
-        }
-        let rest = words.remainder();
-        if !rest.is_empty() {
-            let mut last = [0u8; 8];
-            last[..rest.len()].copy_from_slice(rest);
-            self.mix(u64::from_le_bytes(last) ^ rest.len() as u64);
-        }
-    }
+/// A name's length and two words of its bytes (see [`key_of`]).
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+struct Key(usize, u64, u64);
 
-    fn finish(&self) -> u64 {
-        self.0
+/// The key of the bytes `b`: with up to 16 bytes, two words that
+/// overlap or repeat bytes but leave none out, so that equal keys are
+/// equal names.
+#[inline(always)]
+fn key_of(b: &[u8]) -> Key {
+    let n = b.len();
+    let word = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or_default());
+    let half = |i: usize| u64::from(u32::from_le_bytes(b[i..i + 4].try_into().unwrap_or_default()));
+    match n {
+        8.. => Key(n, word(0), word(n - 8)),
+        4..=7 => Key(n, half(0) | half(n - 4) << 32, 0),
+        1..=3 => Key(
+            n,
+            u64::from(b[0]) | u64::from(b[n / 2]) << 8 | u64::from(b[n - 1]) << 16,
+            0,
+        ),
+        0 => Key(0, 0, 0),
     }
 }
 
-impl WordHasher {
-    #[inline]
-    fn mix(&mut self, w: u64) {
-        self.0 = (self.0.rotate_left(26) ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+impl TldSet {
+    fn new(names: Vec<String>) -> Self {
+        let bits = (names.len() * 4).next_power_of_two().max(16).trailing_zeros();
+        let mut set = TldSet {
+            slots: vec![Slot::default(); 1 << bits],
+            shift: 64 - bits,
+            names: Vec::new(),
+        };
+        let mask = set.slots.len() - 1;
+        for name in names {
+            if name.is_empty() || set.contains(&name) {
+                continue;
+            }
+            let key = key_of(name.as_bytes());
+            let mut i = set.slot(key);
+            while set.slots[i].index != 0 {
+                i = (i + 1) & mask;
+            }
+            set.names.push(name);
+            set.slots[i] = Slot {
+                key,
+                index: u16::try_from(set.names.len()).unwrap_or(u16::MAX),
+            };
+        }
+        set
+    }
+
+    #[inline(always)]
+    fn slot(&self, Key(n, a, b): Key) -> usize {
+        ((a ^ b.rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize
+    }
+
+    fn contains(&self, name: &str) -> bool {
+        let key = key_of(name.as_bytes());
+        let mask = self.slots.len() - 1;
+        let mut i = self.slot(key);
+        loop {
+            let slot = self.slots[i];
+            if slot.index == 0 {
+                return false;
+            }
+            if slot.key == key && (key.0 <= 16 || self.names[usize::from(slot.index) - 1] == name) {
+                return true;
+            }
+            i = (i + 1) & mask;
+        }
+    }
+
+    #[cfg(test)]
+    fn iter(&self) -> impl Iterator<Item = &String> {
+        self.names.iter()
     }
 }
 
@@ -68,7 +130,7 @@ fn unicode_tld_data() -> &'static UnicodeTlds {
     use std::sync::OnceLock;
     static SET: OnceLock<UnicodeTlds> = OnceLock::new();
     SET.get_or_init(|| {
-        let names: TldSet = crate::chars::TLDS
+        let names: Vec<String> = crate::chars::TLDS
             .iter()
             .filter(|t| t.starts_with("xn--"))
             .filter_map(|t| {
@@ -83,7 +145,10 @@ fn unicode_tld_data() -> &'static UnicodeTlds {
             .collect();
         first.sort_unstable();
         first.dedup();
-        UnicodeTlds { names, first }
+        UnicodeTlds {
+            names: TldSet::new(names),
+            first,
+        }
     })
 }
 
@@ -162,6 +227,31 @@ pub(super) fn is_file_extension(tld: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_unicode_tld_table_holds_each_name_and_nothing_near_it() {
+        let names: Vec<&String> = unicode_tlds().iter().collect();
+        assert!(names.len() > 100);
+        for name in names {
+            assert!(is_tld(name), "{name}");
+            // One byte changed, one more, one less: no TLD (and no panic
+            // on a cut character: only valid strings are looked up).
+            let mut chars: Vec<char> = name.chars().collect();
+            let last = chars.pop().unwrap_or('a');
+            let shorter: String = chars.iter().collect();
+            assert!(
+                shorter.is_empty() || !unicode_tlds().contains(&shorter) || is_tld(&shorter),
+                "{name}"
+            );
+            let changed = format!("{shorter}{}", char::from_u32(last as u32 + 1).unwrap_or('a'));
+            assert!(
+                !unicode_tlds().contains(&changed) || unicode_tlds().iter().any(|n| *n == changed),
+                "{name}"
+            );
+            assert!(!unicode_tlds().contains(&format!("{name}x")), "{name}");
+            assert!(!unicode_tlds().contains(&format!("x{name}")), "{name}");
+        }
+    }
 
     #[test]
     fn unicode_tlds_come_from_the_xn_entries() {
