@@ -2,7 +2,8 @@
 //! starting or ending with `-` (RFC 1034 §3.5, as UTS 58 applies it), and
 //! the label walks the domain and email stages share.
 
-use super::classes::{has_class, ALNUM_BYTE, LABEL_BYTE};
+use super::bytes16::{name_bits, NameBits};
+use super::classes::{has_class, ALNUM_BYTE, DOT_BYTE, LABEL_BYTE};
 use crate::letters::{
     char_at, common_letters_end, is_domain_char, is_domain_dot, name_letters_end, name_letters_start, name_mark_at,
 };
@@ -324,6 +325,25 @@ impl AsciiLabels {
         (self.prev_dot, self.prev_hyphen) = (dot, hyphen);
     }
 
+    /// Pushes the first `n` (at most 16) of the bytes whose dots and
+    /// hyphens are `bits` (every other byte a letter or digit): the same
+    /// state as pushing them one by one (a unit test checks), with no
+    /// branch per label.
+    #[inline(always)]
+    pub(super) fn push_bits(&mut self, bits: NameBits, n: usize) {
+        if n == 0 {
+            return;
+        }
+        let mask = (1u32 << n) - 1;
+        let (dots, hyphens) = (bits.dots & mask, bits.hyphens & mask);
+        // The byte before each: the state's for the first.
+        let dot_before = dots << 1 | u32::from(self.prev_dot);
+        let hyphen_before = hyphens << 1 | u32::from(self.prev_hyphen);
+        self.bad |= (dots & (dot_before | hyphen_before)) | (hyphens & dot_before) != 0;
+        self.prev_dot = dots >> (n - 1) & 1 != 0;
+        self.prev_hyphen = hyphens >> (n - 1) & 1 != 0;
+    }
+
     /// Not empty (the start's dot is gone), and no edge broken, the end
     /// included.
     pub(super) fn ok(&self) -> bool {
@@ -418,6 +438,23 @@ pub(super) fn ascii_label_end(b: &[u8], mut i: usize, limit: usize) -> usize {
 /// changes nothing in `labels`).
 #[inline(always)]
 pub(super) fn ascii_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut AsciiLabels) -> usize {
+    // The sixteen bytes before `s` at once (most names are no longer),
+    // read backwards: the masks reversed, bit 0 for the byte at `s - 1`.
+    let chunk = s.checked_sub(16).and_then(|t| <&[u8; 16]>::try_from(&b[t..s]).ok());
+    if let Some(chunk) = chunk.filter(|c| has_class(c[15], LABEL_BYTE | DOT_BYTE)) {
+        let bits = name_bits(chunk);
+        let back = NameBits {
+            alnum: (bits.alnum as u16).reverse_bits().into(),
+            dots: (bits.dots as u16).reverse_bits().into(),
+            hyphens: (bits.hyphens as u16).reverse_bits().into(),
+        };
+        let n = back.name_len().min(s - lo.min(s));
+        labels.push_bits(back, n);
+        s -= n;
+        if n < 16 {
+            return s;
+        }
+    }
     while s > lo {
         let c = b[s - 1];
         if ALNUM_BYTE[c as usize] {
@@ -440,16 +477,30 @@ pub(super) fn ascii_name_start(b: &[u8], mut s: usize, lo: usize, labels: &mut A
 mod tests {
     use super::*;
 
-    /// Reading letters and digits in runs leaves the labels as pushing
-    /// every byte does: the same start, and the same edges and verdict.
+    /// Reading letters and digits in runs, and the sixteen bytes before
+    /// the start at once, leaves the labels as pushing every byte does:
+    /// the same start, and the same edges and verdict (names shorter and
+    /// longer than sixteen bytes, floors anywhere).
     #[test]
     fn ascii_name_start_reads_letter_runs_as_one_letter() {
-        let bytes: [&[u8]; 9] = [b"a", b"b", b"9", b"Z", b".", b"-", b"_", b" ", b"\xC3"];
+        let bytes: [&[u8]; 11] = [
+            b"a",
+            b"b",
+            b"9",
+            b"Z",
+            b".",
+            b"-",
+            b"_",
+            b" ",
+            b"\xC3",
+            b"example",
+            b"ex.am-ple",
+        ];
         let mut seed = 0x4567_89AB_CDEF_1234u64;
         for _ in 0..20_000 {
-            let b = crate::find::testing::random_pieces(&mut seed, &bytes, 16);
+            let b = crate::find::testing::random_pieces(&mut seed, &bytes, 12);
             let n = b.len();
-            let lo = (crate::find::testing::xorshift(&mut seed) % 4) as usize % (n + 1);
+            let lo = (crate::find::testing::xorshift(&mut seed) as usize) % (n + 1);
             let mut runs = AsciiLabels::new();
             let start = ascii_name_start(&b, n, lo, &mut runs);
             let (mut s, mut each) = (n, AsciiLabels::new());
@@ -462,6 +513,34 @@ mod tests {
                 (runs.bad, runs.prev_dot, runs.prev_hyphen, runs.ok()),
                 (each.bad, each.prev_dot, each.prev_hyphen, each.ok()),
                 "{b:?}"
+            );
+        }
+    }
+
+    /// Pushing sixteen bytes' bits leaves the state that pushing each
+    /// byte does, from every state, for every length.
+    #[test]
+    fn pushing_bits_is_pushing_each_byte() {
+        let bytes: [&[u8]; 4] = [b"a", b"7", b".", b"-"];
+        let mut seed = 0x1357_9BDF_2468_ACE0u64;
+        for _ in 0..20_000 {
+            let mut b = crate::find::testing::random_pieces(&mut seed, &bytes, 17);
+            b.resize(16, b'a');
+            let chunk: [u8; 16] = b[..16].try_into().unwrap_or([b'a'; 16]);
+            let n = (crate::find::testing::xorshift(&mut seed) % 17) as usize;
+            let mut start = AsciiLabels::new();
+            for &c in &b[..(crate::find::testing::xorshift(&mut seed) % 3) as usize] {
+                start.push(c);
+            }
+            let (mut bits, mut each) = (AsciiLabels { ..start }, AsciiLabels { ..start });
+            bits.push_bits(crate::find::bytes16::name_bits(&chunk), n);
+            for &c in &chunk[..n] {
+                each.push(c);
+            }
+            assert_eq!(
+                (bits.bad, bits.prev_dot, bits.prev_hyphen),
+                (each.bad, each.prev_dot, each.prev_hyphen),
+                "{chunk:?} {n}"
             );
         }
     }

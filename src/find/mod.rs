@@ -50,6 +50,7 @@
 //! # Ok::<(), iriscan::MapError>(())
 //! ```
 
+mod bytes16;
 mod candidate;
 mod classes;
 mod domain;

@@ -2,6 +2,7 @@
 //! before the rest is scanned, the schemes that link without `//`, and a
 //! one-pass path for the plain web links most text holds.
 
+use super::bytes16::name_bits;
 use super::candidate::{Part, Raw, MAX_SCHEME_BACK};
 use super::classes::{
     has_class, is_scheme_byte, trailing_letters, ALNUM_BYTE, AUTHORITY_END, BYTE_CLASS, INCLUDE, IN_IRI, NEUTRAL,
@@ -403,6 +404,14 @@ fn plain_web_link<const QUOTED: bool>(
     // each of them), ending in neither a dot nor `-`.
     let mut i = colon + 3;
     let mut labels = AsciiLabels::new();
+    // The ASCII start of the host, sixteen bytes at once (most hosts are
+    // no longer); the loop goes on from where it ends.
+    if let Some(chunk) = b.get(i..i + 16).and_then(|c| <&[u8; 16]>::try_from(c).ok()) {
+        let bits = name_bits(chunk);
+        let n = bits.name_len().min(limit.saturating_sub(i));
+        labels.push_bits(bits, n);
+        i += n;
+    }
     let (mut xn_label, mut non_ascii) = (false, false);
     loop {
         // Runs of letters and digits count as one letter (a letter after a

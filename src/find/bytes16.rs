@@ -1,0 +1,100 @@
+//! The name bytes of sixteen bytes at once: where a byte loop over a host's
+//! labels would take a branch per label end (a mispredicted one, mostly:
+//! labels are short and of every length), one SSE2 classification (part
+//! of the x86-64 baseline; a scalar loop on other targets) gives the
+//! letters and digits, dots and hyphens of the sixteen bytes as bit
+//! masks, and the label rules are checked on the masks
+//! ([`super::host::AsciiLabels::push_bits`]).
+
+/// The classes of sixteen bytes, bit `i` for byte `i`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct NameBits {
+    /// ASCII letters and digits.
+    pub(super) alnum: u32,
+    /// `.`
+    pub(super) dots: u32,
+    /// `-`
+    pub(super) hyphens: u32,
+}
+
+impl NameBits {
+    /// The bytes of an ASCII name: letters, digits, `.` and `-`.
+    #[inline(always)]
+    pub(super) fn name(self) -> u32 {
+        self.alnum | self.dots | self.hyphens
+    }
+
+    /// How many of the sixteen bytes, from the first, are name bytes.
+    #[inline(always)]
+    pub(super) fn name_len(self) -> usize {
+        (!self.name()).trailing_zeros().min(16) as usize
+    }
+}
+
+/// The classes of the sixteen bytes `chunk`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(unsafe_code)]
+pub(super) fn name_bits(chunk: &[u8; 16]) -> NameBits {
+    use core::arch::x86_64::*;
+    // SAFETY: SSE2 is part of the x86-64 baseline, and the unaligned load
+    // reads the sixteen bytes of `chunk`.
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+        // `x <= n` per unsigned byte.
+        let le = |x: __m128i, n: u8| _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8(n as i8)), x);
+        let alpha = le(
+            _mm_sub_epi8(_mm_or_si128(v, _mm_set1_epi8(0x20)), _mm_set1_epi8(b'a' as i8)),
+            25,
+        );
+        let digit = le(_mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8)), 9);
+        let bits = |x: __m128i| _mm_movemask_epi8(x) as u32;
+        NameBits {
+            alnum: bits(_mm_or_si128(alpha, digit)),
+            dots: bits(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'.' as i8))),
+            hyphens: bits(_mm_cmpeq_epi8(v, _mm_set1_epi8(b'-' as i8))),
+        }
+    }
+}
+
+/// The classes of the sixteen bytes `chunk`.
+#[cfg(not(target_arch = "x86_64"))]
+#[inline(always)]
+pub(super) fn name_bits(chunk: &[u8; 16]) -> NameBits {
+    scalar_name_bits(chunk)
+}
+
+/// [`name_bits`] byte by byte: other targets, and the tests' reference.
+#[cfg_attr(target_arch = "x86_64", allow(dead_code))]
+fn scalar_name_bits(chunk: &[u8; 16]) -> NameBits {
+    let mut n = NameBits {
+        alnum: 0,
+        dots: 0,
+        hyphens: 0,
+    };
+    for (i, &c) in chunk.iter().enumerate() {
+        n.alnum |= u32::from(c.is_ascii_alphanumeric()) << i;
+        n.dots |= u32::from(c == b'.') << i;
+        n.hyphens |= u32::from(c == b'-') << i;
+    }
+    n
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn name_bits_agree_with_the_byte_classes_for_every_byte() {
+        for c in 0..=255u8 {
+            for at in [0, 7, 15] {
+                let mut chunk = [b'_'; 16];
+                chunk[at] = c;
+                assert_eq!(name_bits(&chunk), scalar_name_bits(&chunk), "{c:#04x} at {at}");
+            }
+        }
+        let n = name_bits(b"www.ex-1.org/abc");
+        assert_eq!((n.name_len(), n.dots, n.hyphens), (12, 1 << 3 | 1 << 8, 1 << 6));
+        assert_eq!(name_bits(b"abcdefghijklmnop").name_len(), 16);
+    }
+}
