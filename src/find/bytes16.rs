@@ -1,3 +1,5 @@
+//! Short byte reads without a branch per byte.
+//!
 //! The name bytes of sixteen bytes at once: where a byte loop over a host's
 //! labels would take a branch per label end (a mispredicted one, mostly:
 //! labels are short and of every length), one SSE2 classification (part
@@ -80,9 +82,53 @@ fn scalar_name_bits(chunk: &[u8; 16]) -> NameBits {
     n
 }
 
+/// Whether `b` holds the byte `x` or `y`: eight bytes at a time in a
+/// register (the last eight overlap the ones before), for the short
+/// names this is asked of, where a vector search's setup costs more than
+/// the search.
+#[inline(always)]
+pub(super) fn has_either_byte(b: &[u8], x: u8, y: u8) -> bool {
+    let (xs, ys) = (
+        u64::from(x) * 0x0101_0101_0101_0101,
+        u64::from(y) * 0x0101_0101_0101_0101,
+    );
+    let has = |w: &[u8; 8]| {
+        let w = u64::from_le_bytes(*w);
+        has_zero_byte(w ^ xs) || has_zero_byte(w ^ ys)
+    };
+    match b.last_chunk::<8>() {
+        Some(last) => b.chunks_exact(8).any(|w| w.try_into().is_ok_and(has)) || has(last),
+        None => b.iter().any(|&c| c == x || c == y),
+    }
+}
+
+/// Whether a byte of `w` is zero (exact: a borrow only passes a byte
+/// above a zero one).
+#[inline(always)]
+fn has_zero_byte(w: u64) -> bool {
+    w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080 != 0
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn either_byte_is_found_at_every_place_of_every_length() {
+        for n in 0..40 {
+            for at in 0..n {
+                for c in [b'-', 0xE0] {
+                    let mut b = vec![b'a'; n];
+                    b[at] = c;
+                    assert!(has_either_byte(&b, b'-', 0xE0), "{n} {at}");
+                    b[at] = 0x2C;
+                    assert!(!has_either_byte(&b, b'-', 0xE0), "{n} {at}");
+                }
+            }
+        }
+        // A byte one above or below, and the borrow past a zero byte.
+        assert!(!has_either_byte(b"\x2E\x2C\xDF\xE1\x00\x01\x2E\x2C\xDF", b'-', 0xE0));
+    }
 
     #[test]
     fn name_bits_agree_with_the_byte_classes_for_every_byte() {

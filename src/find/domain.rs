@@ -2,6 +2,7 @@
 //! an email: from the dot before the TLD, the TLD, the labels before it,
 //! and an optional port, path, query and fragment.
 
+use super::bytes16::has_either_byte;
 use super::candidate::{Part, Plain, Raw, MAX_DOMAIN_BACK, MAX_LOCAL_BACK, MAX_SCHEME_BACK};
 use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, plain_email};
@@ -61,25 +62,7 @@ pub(super) fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, flo
 /// name this clears passes both).
 #[inline(always)]
 fn may_have_bad_idn_label(b: &[u8]) -> bool {
-    if b.len() > MEASURED_LABEL_BYTES {
-        return true;
-    }
-    // Eight bytes at a time (the last eight overlap the ones before).
-    let has = |w: &[u8; 8]| {
-        let w = u64::from_le_bytes(*w);
-        has_zero_byte(w ^ 0x2D2D_2D2D_2D2D_2D2D) || has_zero_byte(w ^ 0xE0E0_E0E0_E0E0_E0E0)
-    };
-    match b.last_chunk::<8>() {
-        Some(last) => b.chunks_exact(8).any(|w| has(w.try_into().unwrap_or(&[0; 8]))) || has(last),
-        None => b.iter().any(|&c| c == b'-' || c == 0xE0),
-    }
-}
-
-/// Whether a byte of `w` is zero (exact: a borrow only passes a byte
-/// above a zero one).
-#[inline(always)]
-fn has_zero_byte(w: u64) -> bool {
-    w.wrapping_sub(0x0101_0101_0101_0101) & !w & 0x8080_8080_8080_8080 != 0
+    b.len() > MEASURED_LABEL_BYTES || has_either_byte(b, b'-', 0xE0)
 }
 
 /// [`has_bad_idn_label`] or [`has_label_starting_with_mark`].
