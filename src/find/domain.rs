@@ -40,16 +40,48 @@ fn local_part_continues_to_at(text: &str, i: usize) -> bool {
 }
 
 /// A candidate scheme-less domain or email whose dot before the TLD is at `dot`.
+///
+/// In the caller's loop: the ASCII label after an ASCII dot is read here,
+/// and a dot that more of a name follows (a dot in a local part before
+/// its `@`, one before an inner label: `jihoon.park@mail.example.org` has
+/// three) ends without the call to the rules, which cost more to enter
+/// than to run for it.
+#[inline(always)]
 pub(super) fn try_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
+    if dot_len == 1 && !f.strict_uts58 {
+        let b = text.as_bytes();
+        let after = dot + 1;
+        let limit = b.len().min(after + 63);
+        let label_end = ascii_label_end(b, after, limit);
+        if label_end > after && label_end < limit && b[label_end - 1] != b'-' {
+            match b[label_end] {
+                // (As `plain_dot_link` decides.)
+                b'@' => return None,
+                b'.' if b.get(label_end + 1).is_some_and(u8::is_ascii_alphanumeric) => return None,
+                _ => {}
+            }
+        }
+        return plain_dot_then_general(f, text, dot, floor, label_end);
+    }
+    try_general_domain(f, text, dot, dot_len, floor)
+}
+
+/// [`try_domain`] for an ASCII dot in the default mode, the label after
+/// it read up to `label_end`.
+#[inline(never)]
+fn plain_dot_then_general(f: &Finder, text: &str, dot: usize, floor: usize, label_end: usize) -> Option<Raw> {
+    match plain_dot_link(f, text, dot, floor, label_end) {
+        Plain::Link(raw) => Some(raw),
+        Plain::NoLink => None,
+        Plain::Ask => general_domain(f, text, dot, 1, floor),
+    }
+}
+
+/// [`try_domain`] for a non-ASCII dot, or in strict mode.
+#[inline(never)]
+fn try_general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
     if dot_len > 1 && !char_at(text, dot).is_some_and(|c| is_prose_domain_dot(f, c)) {
         return None;
-    }
-    if dot_len == 1 && !f.strict_uts58 {
-        match plain_dot_link(f, text, dot, floor) {
-            Plain::Link(raw) => return Some(raw),
-            Plain::NoLink => return None,
-            Plain::Ask => {}
-        }
     }
     general_domain(f, text, dot, dot_len, floor)
 }
@@ -101,16 +133,17 @@ fn ends_plain_name(c: Option<&u8>) -> bool {
 /// non-ASCII, a port or path, a character that could continue an address,
 /// a name that reaches a cap — is [`Plain::Ask`]. Only for the default
 /// mode (a test compares both at every dot of random texts).
-pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize) -> Plain {
+pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, label_end: usize) -> Plain {
     let b = text.as_bytes();
     let after = dot + 1;
-    // The TLD (under 64 bytes: the general rules decide longer runs).
+    // The TLD (under 64 bytes: the general rules decide longer runs); its
+    // ASCII start read by the caller, up to `label_end`.
     let limit = b.len().min(after + 63);
-    let mut tld_end = after;
+    debug_assert_eq!(label_end, ascii_label_end(b, after, limit));
     // Letters of the common scripts (domain and email characters, grapheme
     // boundaries next to ASCII: unit tests check each) count as letters.
     let mut ascii = true;
-    tld_end = ascii_label_end(b, tld_end, limit);
+    let mut tld_end = label_end;
     if tld_end < limit && b[tld_end] >= 0x80 {
         // (Only a label with ASCII letters or digits can mix scripts.)
         let ascii_before = tld_end > after;
