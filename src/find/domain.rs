@@ -21,7 +21,7 @@ use super::tld::{
 };
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
-use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char};
+use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, name_letters_end};
 
 /// Whether LinkEmail characters from `i` lead to an `@` (within the local
 /// part length cap): then the name before `i` is part of a local part.
@@ -159,6 +159,8 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     match b.get(tld_end) {
         // More labels, or a dot in a local part: no link at this dot.
         Some(b'.') if b.get(tld_end + 1).is_some_and(u8::is_ascii_alphanumeric) => return Plain::NoLink,
+        // (A label of the common scripts after the dot: `почта.пример.рф`.)
+        Some(b'.') if name_letters_end(b, tld_end + 1, b.len()) > tld_end + 1 => return Plain::NoLink,
         Some(b'@') => return Plain::NoLink,
         // The end of a sentence, or a colon that starts no port or scheme.
         Some(b'.' | b':') if ends_plain_name(b.get(tld_end + 1)) => {}
@@ -758,6 +760,17 @@ mod tests {
         ".みんな",
         "пример",
         "ольга@",
+        "почта",
+        ".пример",
+        "μουσείο",
+        ".ελ",
+        "עזרה",
+        ".ישראל",
+        "한글",
+        ".닷컴",
+        "ก",
+        "\u{93f}",
+        ".ก",
         "ไทย",
         "ตัวอย่าง",
         ".ไทย",
@@ -769,6 +782,32 @@ mod tests {
         "\u{093E}",
         "\u{094D}",
     ];
+
+    /// A dot before a label of another script is no TLD's dot: the
+    /// one-pass path says so at once, as the general rules do, and the
+    /// name is found at its last dot.
+    #[test]
+    fn a_dot_before_a_label_of_the_common_scripts_is_an_inner_dot() {
+        let f = Finder::new();
+        for (text, inner, found) in [
+            ("<id.1@почта.пример.рф>", "<id.1@почта".len(), "id.1@почта.пример.рф"),
+            (
+                "mail μουσείο.ακρόπολη.ελ now",
+                "mail μουσείο".len(),
+                "μουσείο.ακρόπολη.ελ",
+            ),
+            (
+                "כתובת עזרה@מייל.דוגמה.ישראל!",
+                "כתובת עזרה@מייל".len(),
+                "עזרה@מייל.דוגמה.ישראל",
+            ),
+        ] {
+            assert_eq!(&text[inner..inner + 1], ".");
+            assert!(try_domain(&f, text, inner, 1, 0).is_none(), "{text}");
+            assert!(general_domain(&f, text, inner, 1, 0).is_none(), "{text}");
+            assert_eq!(links(text), [found], "{text}");
+        }
+    }
 
     #[test]
     fn plain_dot_link_reads_the_byte_before_the_floor() {
