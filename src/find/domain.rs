@@ -165,6 +165,16 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         // The end of a sentence, or a colon that starts no port or scheme.
         Some(b'.' | b':') if ends_plain_name(b.get(tld_end + 1)) => {}
         c if ends_plain_name(c) => {}
+        // A path, port or other byte after the name: the general rules
+        // decide. Without bare domains only an email can end here, and the
+        // general rules find one only after an `@` at most the name's
+        // walk back from the dot (`www.beispiel.de/termine` in IRIs and
+        // emails mode: no link, without the call).
+        _ if !f.domain
+            && memchr::memrchr(b'@', &b[floor.max(dot.saturating_sub(MAX_DOMAIN_BACK + 1))..dot]).is_none() =>
+        {
+            return Plain::NoLink
+        }
         _ => return Plain::Ask,
     }
     let tld = || &text[after..tld_end];
