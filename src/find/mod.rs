@@ -64,6 +64,7 @@ mod repair;
 mod runs;
 mod scan;
 mod scheme;
+mod tail;
 #[cfg(test)]
 mod testing;
 mod tld;

@@ -1,5 +1,8 @@
 use super::*;
+use crate::find::end::is_cjk_stop;
+use crate::find::tail::breaks_after_letters;
 use crate::find::testing::{floor_before, random_pieces, uncapped_and_capped};
+use crate::letters::is_link_letter;
 
 /// The colon and scheme start of the first link of `text`, and the link
 /// the general rules find there (what the one-pass paths must match).
