@@ -16,6 +16,7 @@ use super::prose::{
     tld_end_at_script_change,
 };
 use super::repair::validate_tail;
+use super::tail::plain_rest;
 use super::tld::{
     is_documentation_tld, is_file_extension, is_special_use_tld, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES,
 };
@@ -156,6 +157,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     if tld_end == after || tld_end == limit || b[tld_end - 1] == b'-' {
         return Plain::Ask; // (a `-` after the TLD: see `tld_end_before_dash`)
     }
+    let mut tail = false;
     match b.get(tld_end) {
         // More labels, or a dot in a local part: no link at this dot.
         Some(b'.') if b.get(tld_end + 1).is_some_and(u8::is_ascii_alphanumeric) => return Plain::NoLink,
@@ -165,6 +167,10 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         // The end of a sentence, or a colon that starts no port or scheme.
         Some(b'.' | b':') if ends_plain_name(b.get(tld_end + 1)) => {}
         c if ends_plain_name(c) => {}
+        // A path, query, fragment or port after a bare domain: read by the
+        // one-pass tail at the end ([`plain_domain_tail`]).
+        Some(b'/' | b'?' | b'#') if f.domain => tail = true,
+        Some(b':') if f.domain && b.get(tld_end + 1).is_some_and(u8::is_ascii_digit) => tail = true,
         // A path, port or other byte after the name: the general rules
         // decide. Without bare domains only an email can end here, and the
         // general rules find one only after an `@` at most the name's
@@ -218,7 +224,13 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         return Plain::Ask; // `xn--はじめよう.com` (host.rs)
     }
     if s > 0 && b[s - 1] == b'@' {
-        return plain_email(f, b, s, tld_end, floor);
+        // (An email ends at its TLD: with a path or port after it, the
+        // general rules decide.)
+        return if tail {
+            Plain::Ask
+        } else {
+            plain_email(f, b, s, tld_end, floor)
+        };
     }
     if !f.domain {
         return Plain::NoLink;
@@ -246,12 +258,53 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     if ascii && !first.contains(&b'.') && !first.eq_ignore_ascii_case(b"www") && is_file_extension(tld()) {
         return Plain::NoLink;
     }
+    let end = if tail {
+        match plain_domain_tail(f, text, s, tld_end) {
+            Some(end) => end,
+            None => return Plain::Ask,
+        }
+    } else {
+        tld_end
+    };
     Plain::Link(Raw {
         start: s,
-        end: tld_end,
+        end,
         kind: LinkKind::Domain,
         folded: false,
     })
+}
+
+/// The end of the bare domain at `s` whose TLD ends at `tld_end`, before a
+/// `:port` (1 to 65535) and a path, query or fragment after it, as the
+/// general rules end it (the forward scan, trimming, validation, grapheme
+/// boundaries): the port read here, the rest by the one-pass tail that
+/// web links use (`tail.rs`). `None`: not that shape (a port with more
+/// digits or something else after it, a tail the one pass does not take),
+/// ask the general rules. Out of line: most bare domains end at their
+/// TLD.
+#[inline(never)]
+fn plain_domain_tail(f: &Finder, text: &str, s: usize, tld_end: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut host_end = tld_end;
+    if b[tld_end] == b':' {
+        let digits = b[tld_end + 1..]
+            .iter()
+            .take(6)
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        let port: u32 = text.get(tld_end + 1..tld_end + 1 + digits)?.parse().ok()?;
+        if digits > 5 || port > 65535 {
+            return None;
+        }
+        host_end = tld_end + 1 + digits;
+        match b.get(host_end) {
+            Some(b'/' | b'?' | b'#') => {}
+            c if ends_plain_name(c) => return Some(host_end),
+            _ => return None,
+        }
+    }
+    let quote = char_before(text, s).and_then(closing_quote);
+    plain_rest::<false>(f, text, s, host_end, host_end, quote)
 }
 
 /// The end of a TLD label `text[after..end]` without the `-` it ends with:
