@@ -16,7 +16,7 @@ use super::prose::{
     tld_end_at_script_change,
 };
 use super::repair::validate_tail;
-use super::tail::plain_rest;
+use super::tail::{breaks_after_letters, plain_rest};
 use super::tld::{
     is_documentation_tld, is_file_extension, is_special_use_tld, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES,
 };
@@ -98,6 +98,14 @@ fn may_have_bad_idn_label(b: &[u8]) -> bool {
     b.len() > MEASURED_LABEL_BYTES || has_either_byte(b, b'-', 0xE0)
 }
 
+/// Non-ASCII punctuation that a name on the one-pass path may have before
+/// or after it: a grapheme cluster boundary next to ASCII and the common
+/// letters ([`breaks_after_letters`]), in no name, and no domain dot
+/// (`．` `｡` `。` go on to the general rules).
+fn is_punctuation_after_name(c: char) -> bool {
+    breaks_after_letters(c) && !crate::letters::is_domain_dot(c)
+}
+
 /// [`has_bad_idn_label`] or [`has_label_starting_with_mark`].
 #[cold]
 #[inline(never)]
@@ -149,7 +157,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         // (Only a label with ASCII letters or digits can mix scripts.)
         let ascii_before = tld_end > after;
         let (end, ascii_in) = mixed_label_end(b, tld_end, limit);
-        (tld_end, ascii) = (end, false);
+        (tld_end, ascii) = (end, end == tld_end);
         if (ascii_before || ascii_in) && mixes_unspaced_script(&text[after..tld_end]) {
             return Plain::Ask; // prose glued to the TLD (`ruby-lang.org의`)
         }
@@ -165,8 +173,11 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         Some(b'.') if name_letters_end(b, tld_end + 1, b.len()) > tld_end + 1 => return Plain::NoLink,
         Some(b'@') => return Plain::NoLink,
         // The end of a sentence, or a colon that starts no port or scheme.
-        Some(b'.' | b':') if ends_plain_name(b.get(tld_end + 1)) => {}
+        Some(b'.' | b':' | b'!') if ends_plain_name(b.get(tld_end + 1)) => {}
         c if ends_plain_name(c) => {}
+        // Punctuation after it (`»`, `）`, `」`, `、`), no domain dot: the
+        // name ends at a grapheme boundary there, as in the general rules.
+        Some(&c) if c >= 0x80 && char_at(text, tld_end).is_some_and(is_punctuation_after_name) => {}
         // A path, query, fragment or port after a bare domain: read by the
         // one-pass tail at the end ([`plain_domain_tail`]).
         Some(b'/' | b'?' | b'#') if f.domain => tail = true,
@@ -194,7 +205,13 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         };
     }
     if !ascii && !is_tld(tld()) {
-        return Plain::Ask; // a TLD may start the label (`unicode_tld_end_before_prose`)
+        // A label whose first character starts no TLD is none (the
+        // general rules' first test: `π.μ.`); another may start with one
+        // (`unicode_tld_end_before_prose`).
+        if b[after] >= 0x80 && !char_at(text, after).is_some_and(starts_unicode_tld) {
+            return Plain::NoLink;
+        }
+        return Plain::Ask;
     }
     // The labels before the dot, checked backwards (the label rules read
     // the same both ways; the TLD before the dot is a good label).
@@ -823,6 +840,20 @@ mod tests {
         ".みんな",
         "пример",
         "ольга@",
+        "»",
+        "„",
+        "“",
+        "）",
+        "（",
+        "」",
+        "、",
+        "！",
+        "．",
+        "｡",
+        "!",
+        "π",
+        ".μ",
+        "\u{a0}",
         "почта",
         ".пример",
         "μουσείο",
