@@ -16,7 +16,7 @@ use super::prose::{
     tld_end_at_script_change,
 };
 use super::repair::validate_tail;
-use super::tail::{breaks_after_letters, plain_rest};
+use super::tail::{breaks_after_letters, plain_rest, punctuation_before};
 use super::tld::{
     is_documentation_tld, is_file_extension, is_special_use_tld, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES,
 };
@@ -227,7 +227,8 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         ascii &= start == s;
         s = start;
     }
-    if s == dot || (s > 0 && b[s - 1] >= 0x80) || (s == lo && lo > floor) {
+    // (Punctuation before the name, `„www.example.de“`, is no part of it.)
+    if s == dot || (s > 0 && b[s - 1] >= 0x80 && !punctuation_before(b, s)) || (s == lo && lo > floor) {
         return Plain::Ask;
     }
     if s > 0 && b[s - 1] == b'_' && underscore_labels_start(b, s, dot, lo) < s {
@@ -876,6 +877,28 @@ mod tests {
         "\u{093E}",
         "\u{094D}",
     ];
+
+    /// The byte test of punctuation before a name takes only characters
+    /// that the character test takes, and the common ones.
+    #[test]
+    fn punctuation_before_a_name_is_read_from_its_bytes() {
+        let mut taken = 0;
+        for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
+            let text = format!("{c}a");
+            let s = c.len_utf8();
+            if punctuation_before(text.as_bytes(), s) {
+                taken += 1;
+                assert!(is_punctuation_after_name(c), "U+{:04X}", c as u32);
+            }
+        }
+        assert!(taken > 300);
+        for c in ['„', '«', '»', '“', '「', '」', '（', '、', '\u{a0}', '—'] {
+            assert!(punctuation_before(format!("{c}a").as_bytes(), c.len_utf8()), "{c}");
+        }
+        for c in ['．', '｡', '。', '例', 'я', 'é', 'ー'] {
+            assert!(!punctuation_before(format!("{c}a").as_bytes(), c.len_utf8()), "{c}");
+        }
+    }
 
     /// A dot before a label of another script is no TLD's dot: the
     /// one-pass path says so at once, as the general rules do, and the

@@ -7,6 +7,7 @@ use super::classes::{has_class, DOT_BYTE, LABEL_BYTE};
 use super::end::is_grapheme_boundary;
 use super::host::dns_labels_ok;
 use super::prose::{mixes_unspaced_script, start_at_script_change};
+use super::tail::punctuation_before;
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
 use crate::letters::{
@@ -156,7 +157,9 @@ pub(super) fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor:
             return Plain::Ask; // prose glued before the address (`邮箱elvis.shi@…`)
         }
     }
-    if (ls > 0 && b[ls - 1] >= 0x80) || (ls == lo && lo > floor) {
+    // (Punctuation before the address, `「sato@example.jp」`, is no part of
+    // it.)
+    if (ls > 0 && b[ls - 1] >= 0x80 && !punctuation_before(b, ls)) || (ls == lo && lo > floor) {
         return Plain::Ask;
     }
     // A mark at the start belongs to what precedes the address: the

@@ -282,3 +282,27 @@ pub(super) fn breaks_after_letters(c: char) -> bool {
         0x00A0..=0x00BF | 0x2010..=0x205E | 0x3000..=0x3029 | 0x3030..=0x303F | 0xFF01..=0xFF9D
         | 0x060C | 0x061B | 0x061F | 0x06D4 | 0x0964 | 0x0965)
 }
+
+/// Whether the character that ends at `b[..s]` (after a valid UTF-8 run)
+/// is punctuation that [`breaks_after_letters`] takes, read from its
+/// bytes: Latin-1 signs and quotes, general punctuation, CJK punctuation
+/// and fullwidth forms, but the domain dots (a unit test in `domain.rs`
+/// checks that every character this takes is such punctuation). The letters before a
+/// name in CJK text are told apart by two byte compares, not decoded.
+#[inline(always)]
+pub(super) fn punctuation_before(b: &[u8], s: usize) -> bool {
+    let last = b[s - 1];
+    match s.checked_sub(3).map(|t| (b[t], b[t + 1])) {
+        // U+2010–U+205E.
+        Some((0xE2, 0x80)) => last >= 0x90,
+        Some((0xE2, 0x81)) => last <= 0x9E,
+        // U+3000–U+3029 and U+3030–U+303F but `。` (E3 80 82).
+        Some((0xE3, 0x80)) => last != 0x82 && !(0xAA..=0xAF).contains(&last),
+        // U+FF01–U+FF9D but `．` (EF BC 8E) and `｡` (EF BD A1).
+        Some((0xEF, 0xBC)) => last >= 0x81 && last != 0x8E,
+        Some((0xEF, 0xBD)) => last != 0xA1,
+        Some((0xEF, 0xBE)) => last <= 0x9D,
+        // U+00A0–U+00BF.
+        _ => s >= 2 && b[s - 2] == 0xC2 && last >= 0xA0,
+    }
+}
