@@ -2,6 +2,7 @@
 //! characters, no leading, trailing or double dot), `mailto:` targets, and
 //! the IRI an address denotes.
 
+use super::bytes16::local_bits;
 use super::candidate::{Plain, Raw, MAX_LOCAL_BACK};
 use super::classes::{has_class, DOT_BYTE, LABEL_BYTE};
 use super::end::is_grapheme_boundary;
@@ -123,6 +124,21 @@ fn ascii_local_start(b: &[u8], mut ls: usize, lo: usize, double_dot: &mut bool) 
     // The class of the byte after the one looked at: two dots share bit 2.
     let mut after = b.get(ls).map_or(0, |&c| LOCAL_BYTE[c as usize]);
     let mut dots = 0u8;
+    // The sixteen bytes before `ls` at once (most local parts are no
+    // longer), read backwards: bit 15 is the byte at `ls - 1`.
+    let chunk = ls.checked_sub(16).and_then(|t| <&[u8; 16]>::try_from(&b[t..ls]).ok());
+    if let Some(chunk) = chunk.filter(|_| after == 0) {
+        let (local, dot) = local_bits(chunk);
+        let n = ((!(local << 16)).leading_zeros() as usize).min(ls - lo.min(ls));
+        let run = !(u32::MAX >> n) >> 16;
+        // Two dots side by side in the run.
+        *double_dot |= dot & (dot << 1) & run & (run << 1) != 0;
+        ls -= n;
+        if n < 16 {
+            return ls;
+        }
+        after = LOCAL_BYTE[b[ls] as usize];
+    }
     while ls > lo {
         let k = LOCAL_BYTE[b[ls - 1] as usize];
         if k == 0 {
@@ -312,6 +328,42 @@ pub(super) fn mailto_needs_encoding(address: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Reading sixteen bytes at once finds the local part's start and its
+    /// `..` as a byte at a time does: local parts shorter and longer than
+    /// sixteen bytes, floors anywhere, dots next to each other and to the
+    /// byte after.
+    #[test]
+    fn ascii_local_start_reads_sixteen_bytes_as_one_at_a_time() {
+        let pieces = [
+            &b"a"[..],
+            b"Z",
+            b"9",
+            b".",
+            b"..",
+            b"+_-",
+            b"user.name",
+            b" ",
+            b"<",
+            "é".as_bytes(),
+        ];
+        let mut lo_seed = 0x0F1E_2D3C_4B5A_6978u64;
+        for mut b in crate::find::testing::random_texts(0x1357_2468_9BDF_ACE0, &pieces, 14, 50_000) {
+            b.push(b'@');
+            let at = b.len() - 1;
+            let lo = (crate::find::testing::xorshift(&mut lo_seed) as usize) % (at + 1);
+            let mut fast_dd = false;
+            let fast = ascii_local_start(&b, at, lo, &mut fast_dd);
+            let (mut ls, mut after, mut dd) = (at, 0u8, false);
+            while ls > lo && LOCAL_BYTE[b[ls - 1] as usize] != 0 {
+                let k = LOCAL_BYTE[b[ls - 1] as usize];
+                dd |= k & after & 2 != 0;
+                after = k;
+                ls -= 1;
+            }
+            assert_eq!((fast, fast_dd), (ls, dd), "{:?} lo {lo}", String::from_utf8_lossy(&b));
+        }
+    }
 
     /// `mailto_len` and `mailto_ok` as the rules read, a character and an
     /// address at a time.

@@ -18,6 +18,17 @@ pub(crate) fn random_pieces(seed: &mut u64, pieces: &[&[u8]], most: u64) -> Vec<
         .collect()
 }
 
+/// `count` random texts of fewer than `most` of `pieces` each, from the
+/// generator state `seed` (a deterministic series for each seed).
+pub(crate) fn random_texts<'p>(
+    mut seed: u64,
+    pieces: &'p [&'p [u8]],
+    most: u64,
+    count: usize,
+) -> impl Iterator<Item = Vec<u8>> + 'p {
+    (0..count).map(move |_| random_pieces(&mut seed, pieces, most))
+}
+
 /// A floor (the end of an earlier link) `back` bytes before `at`, or 0
 /// when that is inside a character.
 pub(crate) fn floor_before(text: &str, at: usize, back: usize) -> usize {
