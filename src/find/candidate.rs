@@ -11,6 +11,10 @@ pub(crate) struct Raw {
     pub kind: LinkKind,
     /// Written inside `<…>` folded over lines (RFC 3986 Appendix C).
     pub folded: bool,
+    /// A valid IRI as found, with nothing to repair: the one-pass path for
+    /// web links reads it by the grammar (`Link::to_uri` then needs no
+    /// parse for an ASCII one).
+    pub valid: bool,
 }
 
 /// Which part of an IRI the forward scan is in (UTS 58 clears the bracket

@@ -289,6 +289,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         end,
         kind: LinkKind::Domain,
         folded: false,
+        valid: false,
     })
 }
 
@@ -632,6 +633,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         end,
         kind,
         folded: false,
+        valid: false,
     })
 }
 

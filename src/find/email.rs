@@ -205,6 +205,7 @@ pub(super) fn plain_email(f: &Finder, b: &[u8], s: usize, tld_end: usize, floor:
         end: tld_end,
         kind,
         folded: false,
+        valid: false,
     })
 }
 
@@ -278,6 +279,7 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
         end: tld_end,
         kind,
         folded: false,
+        valid: false,
     })
 }
 

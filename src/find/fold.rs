@@ -58,6 +58,7 @@ pub(super) fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Opti
         end,
         kind: LinkKind::Iri,
         folded: true,
+        valid: false,
     })
 }
 
@@ -88,6 +89,7 @@ pub(super) fn angle_bracketed(f: &Finder, text: &str, s: usize, colon: usize) ->
         end: gt,
         kind: LinkKind::Iri,
         folded: false,
+        valid: false,
     })
 }
 

@@ -363,14 +363,40 @@ impl Finder {
 /// assert_eq!(l.iri(), "mailto:bob@bücher.de");
 /// assert_eq!(l.to_uri().unwrap(), "mailto:bob@xn--bcher-kva.de");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug)]
 pub struct Link<'t> {
     text: &'t str,
     start: usize,
     kind: LinkKind,
     folded: bool,
     default_scheme: &'t str,
+    /// Known to be a valid IRI as written ([`Raw::valid`]): a shortcut for
+    /// `to_uri`, no part of what the link is (equality ignores it).
+    valid: bool,
 }
+
+/// The ASCII bytes that an address may hold for `mailto:` and it to be a
+/// valid IRI as it is: RFC 3986 `pchar` but `%` (unreserved, sub-delims,
+/// `:` and `@`).
+static MAILTO_PLAIN_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 128 {
+        let c = i as u8;
+        t[i] = crate::chars::is_unreserved(c) || crate::chars::is_sub_delim(c) || c == b':' || c == b'@';
+        i += 1;
+    }
+    t
+};
+
+impl PartialEq for Link<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        (self.text, self.start, self.kind, self.folded, self.default_scheme)
+            == (other.text, other.start, other.kind, other.folded, other.default_scheme)
+    }
+}
+
+impl Eq for Link<'_> {}
 
 impl<'t> Link<'t> {
     /// Byte offset of the link's first byte in the input.
@@ -488,11 +514,31 @@ impl<'t> Link<'t> {
     /// # Ok::<(), iriscan::MapError>(())
     /// ```
     pub fn to_uri(&self) -> Result<Cow<'t, str>, MapError> {
+        // A valid IRI of ASCII alone is its own URI: no parse (the finder
+        // read it by the grammar; a template placeholder, `…/<user>/…`, is
+        // the one thing it takes that the grammar does not).
+        if self.valid && self.kind == LinkKind::Iri && !self.folded && self.text.bytes().all(|c| c < 0x80 && c != b'<')
+        {
+            debug_assert_eq!(
+                crate::iri::to_uri_if_valid(self.text),
+                Some(Ok(Cow::Borrowed(self.text))),
+                "{}",
+                self.text
+            );
+            return Ok(Cow::Borrowed(self.text));
+        }
         // A valid IRI has nothing to repair (`repair_iri` changes only
         // characters the grammar forbids where they are), so an unrepaired
         // IRI that parses is `iri()`, and its parse is all the mapping
         // needs: one pass over the link (an ASCII one is then returned as
         // it is), no search for repairs, no second parse.
+        // The same for an email of ASCII path characters alone (no `%`):
+        // `mailto:` and the address is a valid IRI and its own URI.
+        if self.kind == LinkKind::Email && self.text.bytes().all(|c| MAILTO_PLAIN_BYTE[c as usize]) {
+            let uri = ["mailto:", self.text].concat();
+            debug_assert_eq!(crate::iri::to_uri_if_valid(&uri), Some(Ok(Cow::Borrowed(uri.as_str()))));
+            return Ok(Cow::Owned(uri));
+        }
         let unrepaired = match self.kind {
             // The text, and `mailto:` + an email's address, are what
             // `unrepaired_iri` makes of them when they are valid (a valid
@@ -600,6 +646,7 @@ impl<'f, 't> Iterator for Links<'f, 't> {
                     kind: raw.kind,
                     folded: raw.folded,
                     default_scheme: self.finder.default_scheme,
+                    valid: raw.valid,
                 });
             }
             // Runs without a trigger byte (`:`, `.`, or the lead byte of a

@@ -236,6 +236,8 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
                 end,
                 kind: LinkKind::Iri,
                 folded: false,
+                // (Valid by construction: see `plain_web_link`.)
+                valid: true,
             });
         }
     }
@@ -275,6 +277,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
                 end: a + host_start + len,
                 kind: LinkKind::Iri,
                 folded: false,
+                valid: false,
             });
         }
         (a, Part::Authority, if is_file { colon + 3 } else { a })
@@ -320,6 +323,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         end,
         kind: LinkKind::Iri,
         folded: false,
+        valid: false,
     })
 }
 
