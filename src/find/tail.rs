@@ -120,6 +120,16 @@ fn rest_from<const QUOTED: bool, const LONG: bool>(
             }
         }
         let c = b[i];
+        // Letters of the common scripts first: IDN paths alternate them
+        // with ASCII runs (`/東京/新宿`), and they need no class.
+        if c >= 0x80 {
+            let run = link_letters_end(b, i, limit);
+            if run > i {
+                i = run;
+                end = i;
+                continue;
+            }
+        }
         let k = BYTE_CLASS[c as usize];
         if k & SIMPLE != 0 {
             if c == b'%' {
@@ -201,12 +211,7 @@ fn rest_from<const QUOTED: bool, const LONG: bool>(
             // Letters and marks of the common scripts: Include, ucschar,
             // no part or bracket meaning (`LINK_LETTER_BLOCKS`).
             _ if c >= 0x80 => {
-                let run = link_letters_end(b, i, limit);
-                if run > i {
-                    i = run;
-                    end = i;
-                    continue;
-                }
+                // (Not a letter of the common scripts: read above.)
                 let c = char_at(text, i)?;
                 let n = c.len_utf8();
                 if i + n > limit {
