@@ -375,6 +375,21 @@ pub struct Link<'t> {
     valid: bool,
 }
 
+/// Whether `b` is ASCII without `<`: eight bytes at a time (a link is a
+/// few dozen; a byte loop cost `to_uri` a fifth of its time).
+fn ascii_without_lt(b: &[u8]) -> bool {
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    let clean = |w: u64| {
+        // No high bit, and no zero byte in `w ^ "<<<<<<<<"` (exactly).
+        let v = w ^ 0x3C3C_3C3C_3C3C_3C3C;
+        let lt = !(((v & LOW7) + LOW7) | v) & !LOW7;
+        (w | lt) & !LOW7 == 0
+    };
+    let mut words = b.chunks_exact(8);
+    words.all(|w| clean(u64::from_le_bytes(w.try_into().unwrap_or([0x80; 8]))))
+        && words.remainder().iter().all(|&c| c < 0x80 && c != b'<')
+}
+
 /// The ASCII bytes that an address may hold for `mailto:` and it to be a
 /// valid IRI as it is: RFC 3986 `pchar` but `%` (unreserved, sub-delims,
 /// `:` and `@`).
@@ -388,6 +403,32 @@ static MAILTO_PLAIN_BYTE: [bool; 256] = {
     }
     t
 };
+
+#[cfg(test)]
+mod ascii_tests {
+    use super::ascii_without_lt;
+
+    #[test]
+    fn ascii_without_lt_finds_either_at_every_place() {
+        for n in 0..30 {
+            assert!(ascii_without_lt(&vec![b'a'; n]));
+            for at in 0..n {
+                for (c, ok) in [
+                    (b'<', false),
+                    (0x80, false),
+                    (0xFF, false),
+                    (b'=', true),
+                    (b';', true),
+                    (b'>', true),
+                ] {
+                    let mut b = vec![b'a'; n];
+                    b[at] = c;
+                    assert_eq!(ascii_without_lt(&b), ok, "{n} {at} {c:#x}");
+                }
+            }
+        }
+    }
+}
 
 impl PartialEq for Link<'_> {
     fn eq(&self, other: &Self) -> bool {
@@ -517,8 +558,7 @@ impl<'t> Link<'t> {
         // A valid IRI of ASCII alone is its own URI: no parse (the finder
         // read it by the grammar; a template placeholder, `…/<user>/…`, is
         // the one thing it takes that the grammar does not).
-        if self.valid && self.kind == LinkKind::Iri && !self.folded && self.text.bytes().all(|c| c < 0x80 && c != b'<')
-        {
+        if self.valid && self.kind == LinkKind::Iri && !self.folded && ascii_without_lt(self.text.as_bytes()) {
             debug_assert_eq!(
                 crate::iri::to_uri_if_valid(self.text),
                 Some(Ok(Cow::Borrowed(self.text))),
