@@ -575,7 +575,11 @@ impl<'t> Link<'t> {
         // The same for an email of ASCII path characters alone (no `%`):
         // `mailto:` and the address is a valid IRI and its own URI.
         if self.kind == LinkKind::Email && self.text.bytes().all(|c| MAILTO_PLAIN_BYTE[c as usize]) {
-            let uri = ["mailto:", self.text].concat();
+            // (Two appends to an exact capacity: `concat` costs a generic
+            // join.)
+            let mut uri = String::with_capacity(7 + self.text.len());
+            uri.push_str("mailto:");
+            uri.push_str(self.text);
             debug_assert_eq!(crate::iri::to_uri_if_valid(&uri), Some(Ok(Cow::Borrowed(uri.as_str()))));
             return Ok(Cow::Owned(uri));
         }
