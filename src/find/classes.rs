@@ -93,6 +93,20 @@ pub(super) static RUN_BYTE: [u8; 256] = {
     t
 };
 
+/// The ASCII bytes that an address may hold for `mailto:` and it to be a
+/// valid IRI as it is: RFC 3986 `pchar` but `%` (unreserved, sub-delims,
+/// `:` and `@`).
+pub(super) static MAILTO_PLAIN_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 128 {
+        let c = i as u8;
+        t[i] = crate::chars::is_unreserved(c) || crate::chars::is_sub_delim(c) || c == b':' || c == b'@';
+        i += 1;
+    }
+    t
+};
+
 #[inline(always)]
 pub(super) fn has_class(b: u8, class: u8) -> bool {
     BYTE_CLASS[b as usize] & class != 0

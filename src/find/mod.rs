@@ -64,11 +64,17 @@ mod repair;
 mod runs;
 mod scan;
 mod scheme;
+mod spans;
 mod tail;
 #[cfg(test)]
 mod testing;
 mod tld;
 mod trigger;
+
+pub use spans::{Span, Spans};
+
+use bytes16::ascii_without_lt;
+use classes::MAILTO_PLAIN_BYTE;
 
 use crate::iri::MapError;
 use email::{mailto_iri, mailto_needs_encoding};
@@ -345,12 +351,7 @@ impl Finder {
     /// assert_eq!(html, "go to <a href=\"https://example.com\">example.com</a> now");
     /// ```
     pub fn spans<'f, 't>(&'f self, text: &'t str) -> Spans<'f, 't> {
-        Spans {
-            text,
-            links: self.links(text),
-            pos: 0,
-            pending: None,
-        }
+        Spans::new(text, self.links(text))
     }
 }
 
@@ -373,61 +374,6 @@ pub struct Link<'t> {
     /// Known to be a valid IRI as written ([`Raw::valid`]): a shortcut for
     /// `to_uri`, no part of what the link is (equality ignores it).
     valid: bool,
-}
-
-/// Whether `b` is ASCII without `<`: eight bytes at a time (a link is a
-/// few dozen; a byte loop cost `to_uri` a fifth of its time).
-fn ascii_without_lt(b: &[u8]) -> bool {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let clean = |w: u64| {
-        // No high bit, and no zero byte in `w ^ "<<<<<<<<"` (exactly).
-        let v = w ^ 0x3C3C_3C3C_3C3C_3C3C;
-        let lt = !(((v & LOW7) + LOW7) | v) & !LOW7;
-        (w | lt) & !LOW7 == 0
-    };
-    let mut words = b.chunks_exact(8);
-    words.all(|w| clean(u64::from_le_bytes(w.try_into().unwrap_or([0x80; 8]))))
-        && words.remainder().iter().all(|&c| c < 0x80 && c != b'<')
-}
-
-/// The ASCII bytes that an address may hold for `mailto:` and it to be a
-/// valid IRI as it is: RFC 3986 `pchar` but `%` (unreserved, sub-delims,
-/// `:` and `@`).
-static MAILTO_PLAIN_BYTE: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 128 {
-        let c = i as u8;
-        t[i] = crate::chars::is_unreserved(c) || crate::chars::is_sub_delim(c) || c == b':' || c == b'@';
-        i += 1;
-    }
-    t
-};
-
-#[cfg(test)]
-mod ascii_tests {
-    use super::ascii_without_lt;
-
-    #[test]
-    fn ascii_without_lt_finds_either_at_every_place() {
-        for n in 0..30 {
-            assert!(ascii_without_lt(&vec![b'a'; n]));
-            for at in 0..n {
-                for (c, ok) in [
-                    (b'<', false),
-                    (0x80, false),
-                    (0xFF, false),
-                    (b'=', true),
-                    (b';', true),
-                    (b'>', true),
-                ] {
-                    let mut b = vec![b'a'; n];
-                    b[at] = c;
-                    assert_eq!(ascii_without_lt(&b), ok, "{n} {at} {c:#x}");
-                }
-            }
-        }
-    }
 }
 
 impl PartialEq for Link<'_> {
@@ -753,75 +699,6 @@ fn intern_scheme(scheme: &str) -> &'static str {
     }
 }
 
-/// A piece of text: either a link or the text between links.
-///
-/// ```
-/// let f = iriscan::Finder::new();
-/// let spans: Vec<_> = f.spans("see x.org!").collect();
-/// assert_eq!(spans.iter().map(|s| s.as_str()).collect::<Vec<_>>(), ["see ", "x.org", "!"]);
-/// assert!(spans[0].link().is_none() && spans[1].link().is_some());
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Span<'t> {
-    text: &'t str,
-    start: usize,
-    link: Option<Link<'t>>,
-}
-
-impl<'t> Span<'t> {
-    /// The span's text.
-    ///
-    /// ```
-    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
-    /// assert_eq!(s.as_str(), "x.org");
-    /// ```
-    pub fn as_str(&self) -> &'t str {
-        self.text
-    }
-    /// Byte offset of the span's start.
-    ///
-    /// ```
-    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
-    /// assert_eq!(s.start(), 4);
-    /// ```
-    pub fn start(&self) -> usize {
-        self.start
-    }
-    /// Byte offset of the span's end (exclusive).
-    ///
-    /// ```
-    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
-    /// assert_eq!(s.end(), 9);
-    /// ```
-    pub fn end(&self) -> usize {
-        self.start + self.text.len()
-    }
-    /// The link, if this span is one.
-    ///
-    /// ```
-    /// let s = iriscan::Finder::new().spans("see x.org").nth(1).unwrap();
-    /// assert_eq!(s.link().unwrap().kind(), iriscan::LinkKind::Domain);
-    /// ```
-    pub fn link(&self) -> Option<&Link<'t>> {
-        self.link.as_ref()
-    }
-}
-
-/// Iterator over the spans of a text; see [`Finder::spans`].
-///
-/// ```
-/// let f = iriscan::Finder::new();
-/// let text = "a x.org b";
-/// assert_eq!(f.spans(text).map(|s| s.as_str()).collect::<String>(), text);
-/// ```
-#[derive(Debug)]
-pub struct Spans<'f, 't> {
-    text: &'t str,
-    links: Links<'f, 't>,
-    pos: usize,
-    pending: Option<Link<'t>>,
-}
-
 impl std::fmt::Debug for Links<'_, '_> {
     /// Shows the finder and how far the scan has come.
     ///
@@ -835,49 +712,5 @@ impl std::fmt::Debug for Links<'_, '_> {
             .field("len", &self.bytes.len())
             .field("pos", &(self.run_start + self.pos))
             .finish_non_exhaustive()
-    }
-}
-
-impl<'f, 't> Iterator for Spans<'f, 't> {
-    type Item = Span<'t>;
-
-    fn next(&mut self) -> Option<Span<'t>> {
-        if let Some(link) = self.pending.take() {
-            self.pos = link.end();
-            return Some(Span {
-                text: link.as_str(),
-                start: link.start(),
-                link: Some(link),
-            });
-        }
-        match self.links.next() {
-            Some(link) if link.start() > self.pos => {
-                let span = Span {
-                    text: &self.text[self.pos..link.start()],
-                    start: self.pos,
-                    link: None,
-                };
-                self.pending = Some(link);
-                Some(span)
-            }
-            Some(link) => {
-                self.pos = link.end();
-                Some(Span {
-                    text: link.as_str(),
-                    start: link.start(),
-                    link: Some(link),
-                })
-            }
-            None if self.pos < self.text.len() => {
-                let span = Span {
-                    text: &self.text[self.pos..],
-                    start: self.pos,
-                    link: None,
-                };
-                self.pos = self.text.len();
-                Some(span)
-            }
-            None => None,
-        }
     }
 }
