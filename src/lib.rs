@@ -83,10 +83,14 @@
 //! # Guarantees
 //!
 //! Finding is linear in the input and uses bounded memory; no input makes
-//! it panic (fuzzed). Only one module uses `unsafe`: the SSE2/AVX2 trigger
-//! classification, checked against a scalar reference.
-// One module uses `unsafe`: the SSE2 trigger classification in
-// `find/trigger.rs` (loads and intrinsics, each with its bounds argued).
+//! it panic (fuzzed). `unsafe` is used only for SIMD: the SSE2/AVX2
+//! trigger classification, and SSE2 loads of sixteen-byte arrays in the
+//! finder's byte classes and link flags, each checked against a scalar
+//! reference.
+// `unsafe` only for SIMD: the trigger classification in
+// `find/trigger/vector.rs`, the sixteen-byte classes in `find/bytes16.rs`,
+// and one SSE2 step in `find/prose.rs` (loads and intrinsics, each with its
+// bounds argued).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -16,7 +16,7 @@ use super::prose::{
     tld_end_at_script_change,
 };
 use super::repair::validate_tail;
-use super::tail::{breaks_after_letters, plain_rest, punctuation_before};
+use super::tail::{is_name_punctuation, plain_rest, punctuation_before};
 use super::tld::{
     is_documentation_tld, is_file_extension, is_special_use_tld, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES,
 };
@@ -98,14 +98,6 @@ fn may_have_bad_idn_label(b: &[u8]) -> bool {
     b.len() > MEASURED_LABEL_BYTES || has_either_byte(b, b'-', 0xE0)
 }
 
-/// Non-ASCII punctuation that a name on the one-pass path may have before
-/// or after it: a grapheme cluster boundary next to ASCII and the common
-/// letters ([`breaks_after_letters`]), in no name, and no domain dot
-/// (`．` `｡` `。` go on to the general rules).
-fn is_punctuation_after_name(c: char) -> bool {
-    breaks_after_letters(c) && !crate::letters::is_domain_dot(c)
-}
-
 /// [`has_bad_idn_label`] or [`has_label_starting_with_mark`].
 #[cold]
 #[inline(never)]
@@ -138,10 +130,13 @@ fn ends_plain_name(c: Option<&u8>) -> bool {
 /// (`user.name@example.org`, `www.example.com`, `ольга@пример.рф`). One pass each way, with the label and local-part
 /// checks on the way, decides what the general rules ([`general_domain`])
 /// would, the common rejections included (`www.` before more labels, a dot
-/// in a local part before its `@`, a TLD that is not one). Anything else —
-/// non-ASCII, a port or path, a character that could continue an address,
-/// a name that reaches a cap — is [`Plain::Ask`]. Only for the default
-/// mode (a test compares both at every dot of random texts).
+/// in a local part before its `@`, a TLD that is not one), and a bare
+/// domain's port, path, query or fragment by the one-pass tail
+/// ([`plain_domain_tail`]). Anything else — characters outside the common
+/// scripts, an email with a path or port after it, a character that could
+/// continue an address, a name that reaches a cap — is [`Plain::Ask`].
+/// Only for the default mode (a test compares both at every dot of random
+/// texts).
 pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, label_end: usize) -> Plain {
     let b = text.as_bytes();
     let after = dot + 1;
@@ -177,7 +172,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         c if ends_plain_name(c) => {}
         // Punctuation after it (`»`, `）`, `」`, `、`), no domain dot: the
         // name ends at a grapheme boundary there, as in the general rules.
-        Some(&c) if c >= 0x80 && char_at(text, tld_end).is_some_and(is_punctuation_after_name) => {}
+        Some(&c) if c >= 0x80 && char_at(text, tld_end).is_some_and(is_name_punctuation) => {}
         // A path, query, fragment or port after a bare domain: read by the
         // one-pass tail at the end ([`plain_domain_tail`]).
         Some(b'/' | b'?' | b'#') if f.domain => tail = true,

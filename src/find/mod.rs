@@ -364,16 +364,34 @@ impl Finder {
 /// assert_eq!(l.iri(), "mailto:bob@bücher.de");
 /// assert_eq!(l.to_uri().unwrap(), "mailto:bob@xn--bcher-kva.de");
 /// ```
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct Link<'t> {
     text: &'t str,
     start: usize,
     kind: LinkKind,
     folded: bool,
     default_scheme: &'t str,
-    /// Known to be a valid IRI as written ([`Raw::valid`]): a shortcut for
+    /// Known to be a valid IRI as written (`Raw::valid`): a shortcut for
     /// `to_uri`, no part of what the link is (equality ignores it).
     valid: bool,
+}
+
+impl std::fmt::Debug for Link<'_> {
+    /// The link's fields (not the finder's note on its validity).
+    ///
+    /// ```
+    /// let l = iriscan::Finder::new().links("see x.org").next().unwrap();
+    /// assert!(format!("{l:?}").starts_with("Link { text: \"x.org\""));
+    /// ```
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Link")
+            .field("text", &self.text)
+            .field("start", &self.start)
+            .field("kind", &self.kind)
+            .field("folded", &self.folded)
+            .field("default_scheme", &self.default_scheme)
+            .finish()
+    }
 }
 
 impl PartialEq for Link<'_> {
@@ -513,11 +531,6 @@ impl<'t> Link<'t> {
             );
             return Ok(Cow::Borrowed(self.text));
         }
-        // A valid IRI has nothing to repair (`repair_iri` changes only
-        // characters the grammar forbids where they are), so an unrepaired
-        // IRI that parses is `iri()`, and its parse is all the mapping
-        // needs: one pass over the link (an ASCII one is then returned as
-        // it is), no search for repairs, no second parse.
         // The same for an email of ASCII path characters alone (no `%`):
         // `mailto:` and the address is a valid IRI and its own URI.
         if self.kind == LinkKind::Email && self.text.bytes().all(|c| MAILTO_PLAIN_BYTE[c as usize]) {
@@ -529,6 +542,11 @@ impl<'t> Link<'t> {
             debug_assert_eq!(crate::iri::to_uri_if_valid(&uri), Some(Ok(Cow::Borrowed(uri.as_str()))));
             return Ok(Cow::Owned(uri));
         }
+        // A valid IRI has nothing to repair (`repair_iri` changes only
+        // characters the grammar forbids where they are), so an unrepaired
+        // IRI that parses is `iri()`, and its parse is all the mapping
+        // needs: one pass over the link (an ASCII one is then returned as
+        // it is), no search for repairs, no second parse.
         let unrepaired = match self.kind {
             // The text, and `mailto:` + an email's address, are what
             // `unrepaired_iri` makes of them when they are valid (a valid

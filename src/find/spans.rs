@@ -1,4 +1,4 @@
-//! Links and the text between them, for linkifiers ([`super::Finder::spans`]).
+//! Links and the text between them, for linkifiers (`Finder::spans`).
 
 use super::{Link, Links};
 
@@ -56,7 +56,7 @@ impl<'t> Span<'t> {
     }
 }
 
-/// Iterator over the spans of a text; see [`Finder::spans`].
+/// Iterator over the spans of a text; see [`Finder::spans`](crate::Finder::spans).
 ///
 /// ```
 /// let f = iriscan::Finder::new();

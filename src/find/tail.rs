@@ -18,7 +18,7 @@ pub(super) const PLAIN_WEB_LINK_MAX: usize = 256;
 
 /// Whether the closing quote `quote` of a quote before a link is a
 /// character an IRI may hold (`'`, `”`, `»`): the plain path then checks
-/// for it ([`quoted_web_link`]); the other closing quotes end the link
+/// for it (`scheme::quoted_web_link`); the other closing quotes end the link
 /// anyway.
 #[inline(always)]
 pub(super) fn quote_in_iri(quote: Option<char>) -> bool {
@@ -27,7 +27,7 @@ pub(super) fn quote_in_iri(quote: Option<char>) -> bool {
 
 /// The rest of a plain link from `i` (a path, query or fragment follows;
 /// `end`: the end so far), by the forward scan's rules: see
-/// [`plain_web_link`]. `None`: not the plain shape.
+/// `scheme::plain_web_link`. `None`: not the plain shape.
 #[inline(always)]
 pub(super) fn plain_rest<const QUOTED: bool>(
     f: &Finder,
@@ -288,26 +288,37 @@ pub(super) fn breaks_after_letters(c: char) -> bool {
         | 0x060C | 0x061B | 0x061F | 0x06D4 | 0x0964 | 0x0965)
 }
 
+/// Non-ASCII punctuation that a name or local part on the one-pass paths
+/// may have right before or after it: a grapheme cluster boundary next to
+/// ASCII and the common letters ([`breaks_after_letters`]), and no
+/// character the general rules read into a name or an address (letters
+/// and digits in these blocks are: `ª`, `²`, `々`, fullwidth `Ａ`, halfwidth
+/// `ｱ`), nor a domain dot (`．` `｡` `。` go on to the general rules).
+pub(super) fn is_name_punctuation(c: char) -> bool {
+    breaks_after_letters(c)
+        && !crate::letters::is_domain_dot(c)
+        && !crate::letters::is_domain_char(c)
+        && !crate::chars::is_link_email(c)
+}
+
 /// Whether the character that ends at `b[..s]` (after a valid UTF-8 run)
-/// is punctuation that [`breaks_after_letters`] takes, read from its
-/// bytes: Latin-1 signs and quotes, general punctuation, CJK punctuation
-/// and fullwidth forms, but the domain dots (a unit test in `domain.rs`
-/// checks that every character this takes is such punctuation). The letters before a
-/// name in CJK text are told apart by two byte compares, not decoded.
+/// is [`is_name_punctuation`]: two byte compares tell the characters of
+/// its blocks (Latin-1 signs and quotes, general punctuation, CJK
+/// punctuation, fullwidth forms) from the letters before a name in CJK
+/// text, and only those are decoded. A unit test in `domain/tests.rs`
+/// checks every character.
 #[inline(always)]
 pub(super) fn punctuation_before(b: &[u8], s: usize) -> bool {
     let last = b[s - 1];
-    match s.checked_sub(3).map(|t| (b[t], b[t + 1])) {
-        // U+2010–U+205E.
-        Some((0xE2, 0x80)) => last >= 0x90,
-        Some((0xE2, 0x81)) => last <= 0x9E,
-        // U+3000–U+3029 and U+3030–U+303F but `。` (E3 80 82).
-        Some((0xE3, 0x80)) => last != 0x82 && !(0xAA..=0xAF).contains(&last),
-        // U+FF01–U+FF9D but `．` (EF BC 8E) and `｡` (EF BD A1).
-        Some((0xEF, 0xBC)) => last >= 0x81 && last != 0x8E,
-        Some((0xEF, 0xBD)) => last != 0xA1,
-        Some((0xEF, 0xBE)) => last <= 0x9D,
-        // U+00A0–U+00BF.
-        _ => s >= 2 && b[s - 2] == 0xC2 && last >= 0xA0,
-    }
+    let three = match s.checked_sub(3).map(|t| (b[t], b[t + 1])) {
+        Some((0xE2, 0x80 | 0x81) | (0xE3, 0x80) | (0xEF, 0xBC..=0xBE)) => true,
+        _ if s >= 2 && b[s - 2] == 0xC2 && last >= 0xA0 => false,
+        _ => return false,
+    };
+    let cp = if three {
+        (u32::from(b[s - 3] & 0x0F) << 12) | (u32::from(b[s - 2] & 0x3F) << 6) | u32::from(last & 0x3F)
+    } else {
+        (u32::from(b[s - 2] & 0x1F) << 6) | u32::from(last & 0x3F)
+    };
+    char::from_u32(cp).is_some_and(is_name_punctuation)
 }
