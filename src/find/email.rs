@@ -355,7 +355,11 @@ mod tests {
             // Mostly from the `@`; sometimes from inside the text, where
             // the byte after the walk's start is a local-part byte too.
             let r = crate::find::testing::xorshift(&mut lo_seed) as usize;
-            let at = if r.is_multiple_of(4) { r / 4 % b.len() } else { b.len() - 1 };
+            let at = if r.is_multiple_of(4) {
+                r / 4 % b.len()
+            } else {
+                b.len() - 1
+            };
             let lo = (crate::find::testing::xorshift(&mut lo_seed) as usize) % (at + 1);
             let mut fast_dd = false;
             let fast = ascii_local_start(&b, at, lo, &mut fast_dd);
