@@ -160,13 +160,7 @@ fn has_zero_byte(w: u64) -> bool {
 /// Whether `b` is ASCII without `<`: eight bytes at a time (a link is a
 /// few dozen; a byte loop cost `to_uri` a fifth of its time).
 pub(super) fn ascii_without_lt(b: &[u8]) -> bool {
-    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-    let clean = |w: u64| {
-        // No high bit, and no zero byte in `w ^ "<<<<<<<<"` (exactly).
-        let v = w ^ 0x3C3C_3C3C_3C3C_3C3C;
-        let lt = !(((v & LOW7) + LOW7) | v) & !LOW7;
-        (w | lt) & !LOW7 == 0
-    };
+    let clean = |w: u64| w & 0x8080_8080_8080_8080 == 0 && !has_zero_byte(w ^ 0x3C3C_3C3C_3C3C_3C3C);
     let mut words = b.chunks_exact(8);
     words.all(|w| clean(u64::from_le_bytes(w.try_into().unwrap_or([0x80; 8]))))
         && words.remainder().iter().all(|&c| c < 0x80 && c != b'<')

@@ -223,7 +223,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         s = start;
     }
     // (Punctuation before the name, `„www.example.de“`, is no part of it.)
-    if s == dot || (s > 0 && b[s - 1] >= 0x80 && !punctuation_before(b, s)) || (s == lo && lo > floor) {
+    if s == dot || (s > 0 && b[s - 1] >= 0x80 && !punctuation_before(text, s)) || (s == lo && lo > floor) {
         return Plain::Ask;
     }
     if s > 0 && b[s - 1] == b'_' && underscore_labels_start(b, s, dot, lo) < s {
@@ -242,7 +242,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         return if tail {
             Plain::Ask
         } else {
-            plain_email(f, b, s, tld_end, floor)
+            plain_email(f, text, s, tld_end, floor)
         };
     }
     if !f.domain {
@@ -301,13 +301,8 @@ fn plain_domain_tail(f: &Finder, text: &str, s: usize, tld_end: usize) -> Option
     let b = text.as_bytes();
     let mut host_end = tld_end;
     if b[tld_end] == b':' {
-        let digits = b[tld_end + 1..]
-            .iter()
-            .take(6)
-            .take_while(|c| c.is_ascii_digit())
-            .count();
-        let port: u32 = text.get(tld_end + 1..tld_end + 1 + digits)?.parse().ok()?;
-        if digits > 5 || port > 65535 {
+        let (digits, port) = port_after(b, tld_end);
+        if !port {
             return None;
         }
         host_end = tld_end + 1 + digits;
@@ -319,6 +314,18 @@ fn plain_domain_tail(f: &Finder, text: &str, s: usize, tld_end: usize) -> Option
     }
     let quote = char_before(text, s).and_then(closing_quote);
     plain_rest::<false>(f, text, s, host_end, host_end, quote)
+}
+
+/// The digits after the `:` at `colon`, and whether they are a port: one
+/// to five digits, at most 65535.
+fn port_after(b: &[u8], colon: usize) -> (usize, bool) {
+    let digits = b[colon + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    let value = || {
+        b[colon + 1..colon + 1 + digits]
+            .iter()
+            .fold(0u32, |p, &c| p * 10 + u32::from(c - b'0'))
+    };
+    (digits, (1..=5).contains(&digits) && value() <= 65535)
 }
 
 /// The end of a TLD label `text[after..end]` without the `-` it ends with:
@@ -596,13 +603,8 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     // mode: no URL parser takes it (WHATWG: port out of range), and the
     // writer did not write a host there (linkify-it's not-links).
     if b.get(end) == Some(&b':') {
-        let digits = b[end + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-        let port: u32 = if (1..=5).contains(&digits) {
-            text[end + 1..end + 1 + digits].parse().unwrap_or(u32::MAX)
-        } else {
-            u32::MAX
-        };
-        if port <= 65535 {
+        let (digits, port) = port_after(b, end);
+        if port {
             end += 1 + digits;
         } else if digits > 0 && !strict {
             return None;

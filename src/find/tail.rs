@@ -301,24 +301,18 @@ pub(super) fn is_name_punctuation(c: char) -> bool {
         && !crate::chars::is_link_email(c)
 }
 
-/// Whether the character that ends at `b[..s]` (after a valid UTF-8 run)
-/// is [`is_name_punctuation`]: two byte compares tell the characters of
-/// its blocks (Latin-1 signs and quotes, general punctuation, CJK
+/// Whether the character that ends at `text[..s]` is
+/// [`is_name_punctuation`]: two byte compares tell the characters of its
+/// blocks (Latin-1 signs and quotes, general punctuation, CJK
 /// punctuation, fullwidth forms) from the letters before a name in CJK
 /// text, and only those are decoded. A unit test in `domain/tests.rs`
 /// checks every character.
 #[inline(always)]
-pub(super) fn punctuation_before(b: &[u8], s: usize) -> bool {
-    let last = b[s - 1];
-    let three = match s.checked_sub(3).map(|t| (b[t], b[t + 1])) {
+pub(super) fn punctuation_before(text: &str, s: usize) -> bool {
+    let b = text.as_bytes();
+    let in_blocks = match s.checked_sub(3).map(|t| (b[t], b[t + 1])) {
         Some((0xE2, 0x80 | 0x81) | (0xE3, 0x80) | (0xEF, 0xBC..=0xBE)) => true,
-        _ if s >= 2 && b[s - 2] == 0xC2 && last >= 0xA0 => false,
-        _ => return false,
+        _ => s >= 2 && b[s - 2] == 0xC2 && b[s - 1] >= 0xA0,
     };
-    let cp = if three {
-        (u32::from(b[s - 3] & 0x0F) << 12) | (u32::from(b[s - 2] & 0x3F) << 6) | u32::from(last & 0x3F)
-    } else {
-        (u32::from(b[s - 2] & 0x1F) << 6) | u32::from(last & 0x3F)
-    };
-    char::from_u32(cp).is_some_and(is_name_punctuation)
+    in_blocks && char_before(text, s).is_some_and(is_name_punctuation)
 }

@@ -258,7 +258,7 @@ fn punctuation_before_a_name_is_read_from_its_bytes() {
     let mut taken = 0;
     for c in (0x80..=0x10FFFF).filter_map(char::from_u32) {
         let text = format!("{c}a");
-        let by_bytes = punctuation_before(text.as_bytes(), c.len_utf8());
+        let by_bytes = punctuation_before(&text, c.len_utf8());
         let by_rules = crate::find::tail::breaks_after_letters(c)
             && !crate::letters::is_domain_dot(c)
             && !is_domain_char(c)
@@ -270,12 +270,12 @@ fn punctuation_before_a_name_is_read_from_its_bytes() {
     }
     assert!(taken > 100);
     for c in ['„', '«', '»', '“', '「', '」', '（', '、', '—'] {
-        assert!(punctuation_before(format!("{c}a").as_bytes(), c.len_utf8()), "{c}");
+        assert!(punctuation_before(&format!("{c}a"), c.len_utf8()), "{c}");
     }
     for c in [
         '．', '｡', '。', '例', 'я', 'é', 'ー', 'ª', '²', '·', '々', 'Ａ', '０', 'ｱ', '＿',
     ] {
-        assert!(!punctuation_before(format!("{c}a").as_bytes(), c.len_utf8()), "{c}");
+        assert!(!punctuation_before(&format!("{c}a"), c.len_utf8()), "{c}");
         assert!(!is_name_punctuation(c), "{c}");
     }
 }
