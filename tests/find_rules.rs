@@ -459,6 +459,28 @@ fn strict_mode_follows_uts58_alone() {
 }
 
 #[test]
+fn strict_mode_finds_only_the_kinds_asked_for() {
+    let text = "see http://example.org/x, example.com or a@example.net";
+    let with = |kinds: &[LinkKind]| {
+        let mut f = Finder::new();
+        f.strict_uts58(true).kinds(kinds);
+        let links: Vec<_> = f.links(text).map(|l| (l.kind(), l.as_str().to_owned())).collect();
+        links
+    };
+    let iri = (LinkKind::Iri, "http://example.org/x".to_owned());
+    let domain = (LinkKind::Domain, "example.com".to_owned());
+    let email = (LinkKind::Email, "a@example.net".to_owned());
+    assert_eq!(with(&[LinkKind::Iri]), [iri.clone()]);
+    assert_eq!(with(&[LinkKind::Iri, LinkKind::Email]), [iri.clone(), email.clone()]);
+    assert_eq!(with(&[LinkKind::Domain]), [domain.clone()]);
+    assert_eq!(with(&[LinkKind::Email]), [email.clone()]);
+    assert_eq!(
+        with(&[LinkKind::Iri, LinkKind::Domain, LinkKind::Email]),
+        [iri, domain, email]
+    );
+}
+
+#[test]
 fn spans_cover_the_input_exactly() {
     let text = "a http://x.example/ b c@example.com d";
     let spans: Vec<_> = Finder::new().spans(text).collect();

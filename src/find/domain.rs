@@ -561,9 +561,6 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     let mut kind = LinkKind::Domain;
     let before = &text[floor..s];
     if strict {
-        if !f.domain {
-            return None;
-        }
         for prefix in ["https://", "http://"] {
             if ends_with_ignore_case(before, prefix) {
                 start = s - prefix.len();
@@ -571,7 +568,10 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
                 break;
             }
         }
-        if kind == LinkKind::Domain && before.ends_with("://") {
+        // A web IRI needs IRIs asked for, a bare name domains (and
+        // `http://` with domains alone is no domain of its own).
+        let asked = if kind == LinkKind::Iri { f.iri } else { f.domain };
+        if !asked || (kind == LinkKind::Domain && before.ends_with("://")) {
             return None;
         }
     } else {

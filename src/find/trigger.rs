@@ -89,7 +89,8 @@ impl Want {
             colon: !f.strict_uts58 && f.iri,
             dot,
             sentence_dots: dot && f.strict_uts58,
-            dot_after_at: dot && !f.domain,
+            // (Strict mode finds `http://` IRIs from their dots.)
+            dot_after_at: dot && !f.domain && !(f.strict_uts58 && f.iri),
         }
     }
 }
