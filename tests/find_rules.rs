@@ -464,16 +464,15 @@ fn strict_mode_finds_only_the_kinds_asked_for() {
     let with = |kinds: &[LinkKind]| {
         let mut f = Finder::new();
         f.strict_uts58(true).kinds(kinds);
-        let links: Vec<_> = f.links(text).map(|l| (l.kind(), l.as_str().to_owned())).collect();
-        links
+        f.links(text).map(|l| (l.kind(), l.as_str())).collect::<Vec<_>>()
     };
-    let iri = (LinkKind::Iri, "http://example.org/x".to_owned());
-    let domain = (LinkKind::Domain, "example.com".to_owned());
-    let email = (LinkKind::Email, "a@example.net".to_owned());
-    assert_eq!(with(&[LinkKind::Iri]), [iri.clone()]);
-    assert_eq!(with(&[LinkKind::Iri, LinkKind::Email]), [iri.clone(), email.clone()]);
-    assert_eq!(with(&[LinkKind::Domain]), [domain.clone()]);
-    assert_eq!(with(&[LinkKind::Email]), [email.clone()]);
+    let iri = (LinkKind::Iri, "http://example.org/x");
+    let domain = (LinkKind::Domain, "example.com");
+    let email = (LinkKind::Email, "a@example.net");
+    assert_eq!(with(&[LinkKind::Iri]), [iri]);
+    assert_eq!(with(&[LinkKind::Iri, LinkKind::Email]), [iri, email]);
+    assert_eq!(with(&[LinkKind::Domain]), [domain]);
+    assert_eq!(with(&[LinkKind::Email]), [email]);
     assert_eq!(
         with(&[LinkKind::Iri, LinkKind::Domain, LinkKind::Email]),
         [iri, domain, email]

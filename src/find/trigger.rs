@@ -19,16 +19,17 @@
 //! Only the triggers the enabled kinds need are asked for (issue 12): no
 //! colon without IRIs, no dot without domains or emails, no `。` or `｡`
 //! in the default mode (never a domain dot there, see
-//! `prose::is_prose_domain_dot`), and without bare domains no dot in a
-//! block that has no `@` in it or in the [`AT_REACH`] bytes before it
-//! (only an email's domain can end there): the same pass finds the `@`s,
-//! so that prose is read once ([`AtReach`]). On x86-64 the classification
+//! `prose::is_prose_domain_dot`), and without bare domains only the dots
+//! of a run of name bytes right after an `@` (only an email's domain can
+//! end there, not its local part's dots nor those of prose near it): the
+//! same pass finds the `@`s, so that prose is read once, and a block
+//! with one has its runs followed by one addition ([`AtRuns`]). On x86-64 the classification
 //! uses AVX2 when the CPU reports it (detected once per finder run) and
 //! SSE2 otherwise (part of the x86-64 baseline); on other targets, and for
 //! the first and last bytes of a text, a scalar loop computes the same
 //! mask (tests check all three agree).
 
-use super::candidate::{MAX_DOMAIN_BACK, MAX_SCHEME_BACK};
+use super::candidate::MAX_SCHEME_BACK;
 use super::classes::{is_label_byte, is_scheme_byte, trailing_letters};
 use super::scheme::may_be_opaque_word;
 use super::Finder;
@@ -36,35 +37,59 @@ use super::Finder;
 #[cfg(target_arch = "x86_64")]
 mod vector;
 
-/// How far before a dot the `@` of an email may be: the domain starts at
-/// most [`MAX_DOMAIN_BACK`] bytes before its last dot, right after the `@`
-/// (`domain::plain_dot_link`, `domain::general_domain`).
-const AT_REACH: usize = MAX_DOMAIN_BACK + 1;
-
-/// With `dot_after_at`: the `@`s the classification has seen, at
-/// offsets in the bytes it reads (the whole input for a run). Only the
-/// bytes it classifies are looked at, not those it is asked to go past: a
-/// search starts at the start of a text or run, or at the end of the
-/// previous link (the finder's floor), and an `@` before the floor begins
-/// no email (the domain stage reads no further back than the floor, and a
-/// local part needs a byte after the floor before its `@`).
+/// With `dot_after_at`: which dots may end an email's domain. Between an
+/// `@` and such a dot there are only name bytes (ASCII letters, digits,
+/// `-`, `.`, and non-ASCII bytes: every domain the rules take, in the
+/// one-pass paths and in `domain::general_domain`, is made of them, and
+/// an email's starts right after its `@`). In a block, the name runs
+/// that an `@` begins are found by one addition: adding the `@` bits to
+/// the bits of the name bytes and `@`s clears each run from its first
+/// `@` to its end, and carries out of the block when the run goes on.
+///
+/// Only the bytes classified are looked at, not those a search is asked
+/// to go past: it starts at the start of a text or run, or at the end of
+/// the previous link (the finder's floor), and an `@` before the floor
+/// begins no email (the domain stage reads no further back than the
+/// floor, and a local part needs a byte after the floor before its `@`).
 #[derive(Clone, Copy, Debug)]
-pub(super) struct AtReach {
-    /// The blocks that start before this offset take dots: one past the
-    /// last `@` seen plus [`AT_REACH`] (0: none seen).
-    pub(super) near_before: usize,
+pub(super) struct AtRuns {
+    /// The offset of the block that starts inside a run begun by an `@`
+    /// (the end of the last block classified, when its run went on);
+    /// [`NO_BLOCK`] when none does.
+    carry_at: usize,
 }
 
-impl AtReach {
-    const NONE: AtReach = AtReach { near_before: 0 };
+impl AtRuns {
+    const NONE: AtRuns = AtRuns { carry_at: NO_BLOCK };
 
-    /// After a block at `at` whose `@`s are `ats` (bit `i`: the byte
-    /// `at + i`): the last one reaches the blocks after it.
+    /// Whether a block at `at` goes on with the run the block before
+    /// carried: it starts where that block ended, or up to two bytes
+    /// later. A search goes on from past a trigger that is no link, which
+    /// may be a `．` whose last bytes are in the next block (then those
+    /// are name bytes); from further on only after a link, where an `@`
+    /// before begins no email (and where taking the carry anyway only
+    /// adds dots).
     #[inline(always)]
-    pub(super) fn saw(&mut self, at: usize, ats: u64) {
-        if ats != 0 {
-            self.near_before = at + 63 - ats.leading_zeros() as usize + AT_REACH + 1;
-        }
+    pub(super) fn carried(&self, at: usize) -> bool {
+        at.wrapping_sub(self.carry_at) < 3
+    }
+
+    /// For the block at `at` (an offset in the bytes classified) whose
+    /// `@`s are `ats` and whose name bytes and `@`s are `names` (bit `i`:
+    /// the byte `at + i`; `ats` within `names`): the bytes of its name
+    /// runs after an `@` (from one in this block, or the run the block
+    /// before carried on). Each block classified after another must be
+    /// passed in turn for the carry to hold; a block not passed ends it.
+    #[inline(always)]
+    pub(super) fn after_at(&mut self, at: usize, ats: u64, names: u64) -> u64 {
+        let carry = self.carried(at) as u64;
+        // Each run from its first `@` (or its start, carried) is cleared
+        // by the carry through it; an `@` the carry reaches stays set,
+        // which no dot is.
+        let (sum, out1) = names.overflowing_add(ats);
+        let (sum, out2) = sum.overflowing_add(carry);
+        self.carry_at = if out1 | out2 { at + BLOCK } else { NO_BLOCK };
+        names & !sum
     }
 }
 
@@ -77,8 +102,8 @@ struct Want {
     dot: bool,
     /// `。` and `｡` as domain dots (strict mode only).
     sentence_dots: bool,
-    /// Only dots in a block with an `@` in it or in the [`AT_REACH`] bytes
-    /// before it (bare domains off: a dot can only end an email's domain).
+    /// Only dots in a name run right after an `@` (bare domains off: a dot
+    /// can only end an email's domain; see [`AtRuns`]).
     dot_after_at: bool,
 }
 
@@ -107,8 +132,8 @@ pub(crate) struct Triggers {
     /// picked for the CPU once per finder run.
     #[cfg(target_arch = "x86_64")]
     vector: Option<vector::Classifier>,
-    /// With `dot_after_at`: the `@`s seen.
-    reach: AtReach,
+    /// With `dot_after_at`: the name runs after an `@`.
+    runs: AtRuns,
 }
 
 /// Bytes per block (one bit each in a `u64`).
@@ -127,7 +152,7 @@ impl Triggers {
             mask: 0,
             #[cfg(target_arch = "x86_64")]
             vector: None,
-            reach: AtReach::NONE,
+            runs: AtRuns::NONE,
         };
         #[cfg(target_arch = "x86_64")]
         t.pick_vector(std::arch::is_x86_feature_detected!("avx2"));
@@ -138,7 +163,7 @@ impl Triggers {
     pub(crate) fn reset(&mut self) {
         self.block = NO_BLOCK;
         self.mask = 0;
-        self.reach = AtReach::NONE;
+        self.runs = AtRuns::NONE;
     }
 
     /// The next trigger at or after `pos` that passes [`worth_a_look`]: its
@@ -200,8 +225,7 @@ impl Triggers {
     /// `outer[base..base + len]`: its start and mask (bit `i`: the byte at
     /// `start + i`), or `None`. The vector paths classify the bytes in
     /// `outer`, whose bytes around `b` can only add triggers at `b`'s
-    /// edges (and with `dot_after_at`, dots within reach of an `@` there),
-    /// and go over a stretch without triggers in one call.
+    /// edges, and go over a stretch without triggers in one call.
     ///
     /// Called once for each trigger in link-dense text: what is rare (the
     /// scalar path at the ends of a text) is out of line, so that the
@@ -242,7 +266,7 @@ impl Triggers {
                 // (`readable` above); SSE2 is part of the x86-64 baseline,
                 // and an AVX2 classifier is picked only when the CPU has it.
                 #[allow(unsafe_code)]
-                let (k, mask) = unsafe { first_block(outer, p, blocks, &mut self.reach) };
+                let (k, mask) = unsafe { first_block(outer, p, blocks, &mut self.runs) };
                 let block = pos + BLOCK * k.min(blocks - 1);
                 // Only the bytes of `b`.
                 let mask = if len - block < BLOCK {
@@ -262,21 +286,21 @@ impl Triggers {
     #[inline(never)]
     fn scalar_step(&mut self, outer: &[u8], base: usize, len: usize, pos: usize) -> (usize, u64, usize) {
         let end = len.min(pos + BLOCK);
-        let mut want = self.want;
-        if want.dot_after_at {
-            // As the vector paths do, at offsets in `outer`.
-            let at = base + pos;
-            let near = at < self.reach.near_before;
-            let ats = outer[at..base + end]
-                .iter()
-                .enumerate()
-                .fold(0u64, |m, (i, &c)| m | ((c == b'@') as u64) << i);
-            self.reach.saw(at, ats);
-            want.dot &= near || ats != 0;
-            want.sentence_dots &= want.dot;
-        }
         let b = &outer[base..base + len];
-        (pos, scalar_block_mask(b, pos, want), end)
+        let mut mask = scalar_block_mask(b, pos, self.want);
+        if self.want.dot_after_at {
+            // As the vector paths do, at offsets in `outer` (a block cut
+            // short by the end of `b` carries nothing: no name byte past it).
+            let at = base + pos;
+            let (mut ats, mut names, mut colons) = (0u64, 0u64, 0u64);
+            for (i, &c) in outer[at..base + end].iter().enumerate() {
+                ats |= ((c == b'@') as u64) << i;
+                names |= ((is_label_byte(c) || c == b'.' || c == b'@') as u64) << i;
+                colons |= ((c == b':') as u64) << i;
+            }
+            mask &= colons | self.runs.after_at(at, ats, names);
+        }
+        (pos, mask, end)
     }
 
     /// Picks the vector classifier for the CPU (`avx2`: it has AVX2) and

@@ -5,7 +5,7 @@
 
 #![allow(unsafe_code)]
 
-use super::{colon_check, dot_worth_a_look, is_cjk_dot, scheme_word_may_link, AtReach, Want, BLOCK};
+use super::{colon_check, dot_worth_a_look, is_cjk_dot, scheme_word_may_link, AtRuns, Want, BLOCK};
 
 /// What `first_block` is for one trigger set and vector width: the first
 /// of `blocks` consecutive blocks of `b` from `at` with a trigger (its
@@ -13,14 +13,14 @@ use super::{colon_check, dot_worth_a_look, is_cjk_dot, scheme_word_may_link, AtR
 /// without links, not one per block. The checks of
 /// [`super::worth_a_look`] read `b`: a scheme's letters may lie before
 /// `at`. With `dot_after_at`, the `@`s are found in the same pass (a
-/// block with one is never skipped) and `reach` follows them: dots only
-/// in the blocks it says.
+/// block with one, or into which a name run after one goes on, is never
+/// skipped) and `runs` follows them: dots only in those runs.
 ///
 /// # Safety
 /// `at >= 1` and `at + 64 * blocks + 4 <= b.len()` (the vectors read one
 /// byte before a block and four after it), and an AVX2 classifier needs a
 /// CPU with AVX2.
-pub(super) type Classifier = unsafe fn(b: &[u8], at: usize, blocks: usize, reach: &mut AtReach) -> (usize, u64);
+pub(super) type Classifier = unsafe fn(b: &[u8], at: usize, blocks: usize, runs: &mut AtRuns) -> (usize, u64);
 
 /// The classifier of the triggers `want` asks for (`dot_after_at` aside:
 /// the caller picks one with dots or without), with AVX2 when `avx2` (the
@@ -209,18 +209,23 @@ macro_rules! vector_checks {
             (cand, AT && !none(ats))
         }
 
-        /// The `@`s of the 64 bytes at `p` (bit `i`: the byte `p + i`).
+        /// The `@`s of the 64 bytes at `p`, and their name bytes (label
+        /// bytes, `.`) and `@`s (bit `i`: the byte `p + i`), for
+        /// [`AtRuns::after_at`].
         ///
         /// # Safety
         /// `p .. p + 64` must be readable.
         #[inline(always)]
-        unsafe fn at_bits(p: *const u8) -> u64 {
+        unsafe fn at_and_name_bits(p: *const u8) -> (u64, u64) {
             const W: usize = core::mem::size_of::<$v>();
-            let mut ats = 0u64;
+            let (mut ats, mut names) = (0u64, 0u64);
             for k in 0..BLOCK / W {
-                ats |= bits(eq(load(p.add(W * k)), b'@')) << (W * k);
+                let x = load(p.add(W * k));
+                let at = eq(x, b'@');
+                ats |= bits(at) << (W * k);
+                names |= bits(or(label(x), or(eq(x, b'.'), at))) << (W * k);
             }
-            ats
+            (ats, names)
         }
 
         /// The candidates `cand` of the block of `b` at `at` that pass
@@ -310,44 +315,44 @@ macro_rules! first_block {
             b: &[u8],
             at: usize,
             blocks: usize,
-            reach: &mut AtReach,
+            runs: &mut AtRuns,
         ) -> (usize, u64) {
             let p = b.as_ptr().add(at);
             let end = p.add(BLOCK * blocks);
             let mut q = p;
             loop {
-                // With `AT`: the blocks that start before this take dots.
-                let near = b.as_ptr().wrapping_add(reach.near_before);
                 // Over the blocks without a candidate: a loop of its own,
                 // on a pointer, that keeps its constants in registers.
-                let (cand, has_at) = loop {
-                    if AT && q >= near {
-                        // Out of reach of every `@` seen: colons and `@`s
-                        // only, in a loop of its own (nothing in it moves
-                        // `near`).
-                        break loop {
-                            if q == end {
-                                return (blocks, 0);
-                            }
+                // With `AT`: a block into which a name run after an `@`
+                // goes on is looked at whatever it holds (only the first
+                // of the call, or the one after a block looked at, can be).
+                let carried = AT && q != end && runs.carried(q as usize - b.as_ptr() as usize);
+                let (cand, runs_in) = if carried {
+                    (candidate_bits::<COLON, false, false, true>(q).0, true)
+                } else {
+                    loop {
+                        if q == end {
+                            return (blocks, 0);
+                        }
+                        if AT {
+                            // Colons and `@`s; dots only in a name run
+                            // after an `@`.
                             let (cand, has_at) = candidate_bits::<COLON, false, false, true>(q);
                             if cand != 0 || has_at {
                                 break (cand, has_at);
                             }
-                            q = q.add(BLOCK);
-                        };
+                        } else {
+                            let (cand, _) = candidate_bits::<COLON, DOT, SENTENCE, false>(q);
+                            if cand != 0 {
+                                break (cand, false);
+                            }
+                        }
+                        q = q.add(BLOCK);
                     }
-                    if q == end {
-                        return (blocks, 0);
-                    }
-                    let (cand, has_at) = candidate_bits::<COLON, DOT, SENTENCE, AT>(q);
-                    if cand != 0 || has_at {
-                        break (cand, has_at);
-                    }
-                    q = q.add(BLOCK);
                 };
                 let k = (q as usize - p as usize) / BLOCK;
                 let i = at + BLOCK * k;
-                let cand = if has_at { with_ats::<COLON, DOT, SENTENCE>(q, i, cand, q < near, reach) } else { cand };
+                let cand = if runs_in { with_ats::<DOT, SENTENCE>(q, i, cand, runs) } else { cand };
                 let m = if cand != 0 { check(b, i, cand, SENTENCE) } else { 0 };
                 if m != 0 {
                     return (k, m);
@@ -357,26 +362,26 @@ macro_rules! first_block {
         }
 
         /// For `first_block` with `AT`: the block at `q` (the byte `i`)
-        /// has an `@`, which `reach` takes in; its candidates `cand`, with
-        /// dots too if it took none (`near`: it did).
+        /// has an `@` or goes on with a name run after one; its colon
+        /// candidates `cand`, and the dot candidates in those runs, which
+        /// `runs` follows.
         ///
         /// # Safety
         /// `q - 1 .. q + 68` must be readable.
         $(#[$a])*
         #[inline(never)]
-        unsafe fn with_ats<const COLON: bool, const DOT: bool, const SENTENCE: bool>(
+        unsafe fn with_ats<const DOT: bool, const SENTENCE: bool>(
             q: *const u8,
             i: usize,
             cand: u64,
-            near: bool,
-            reach: &mut AtReach,
+            runs: &mut AtRuns,
         ) -> u64 {
-            reach.saw(i, at_bits(q));
-            if near {
-                cand
-            } else {
-                candidate_bits::<COLON, DOT, SENTENCE, false>(q).0
+            let (ats, names) = at_and_name_bits(q);
+            let after_at = runs.after_at(i, ats, names);
+            if after_at == 0 {
+                return cand;
             }
+            cand | (candidate_bits::<false, DOT, SENTENCE, false>(q).0 & after_at)
         }
 
         /// The candidates `cand` of the block of `b` at `at` that pass
@@ -408,7 +413,7 @@ macro_rules! first_block {
 
 /// Classification 16 bytes at a time (SSE2, every x86-64 CPU).
 mod sse2 {
-    use super::{at_most_four, each_worth_a_look, scheme_word_may_link, AtReach, BLOCK};
+    use super::{at_most_four, each_worth_a_look, scheme_word_may_link, AtRuns, BLOCK};
     use core::arch::x86_64::*;
 
     vector_checks!(
@@ -443,7 +448,7 @@ mod sse2 {
 
 /// The same classification 32 bytes at a time.
 mod avx2 {
-    use super::{at_most_four, each_worth_a_look, scheme_word_may_link, AtReach, BLOCK};
+    use super::{at_most_four, each_worth_a_look, scheme_word_may_link, AtRuns, BLOCK};
     use core::arch::x86_64::*;
 
     vector_checks!(
