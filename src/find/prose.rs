@@ -674,6 +674,15 @@ fn first_segment_is_prose(s: &str, i: usize) -> bool {
     if sb[i - 1] != b'/' {
         return false;
     }
+    // The first ASCII byte after the run decides, and is read first: most
+    // runs end at a `/`, a digit or the link's end, where the segment's
+    // place does not matter.
+    let Some(a) = sb[i..].iter().position(|&c| c < 0x80).map(|p| i + p) else {
+        return false;
+    };
+    if !sb[a].is_ascii_alphabetic() {
+        return false;
+    }
     // The `/` before it must end the scheme's `://`: read back, a deeper
     // segment stops the look at its own `/` after a few bytes.
     let Some(p) = sb[..i - 1].iter().rposition(|&c| c == b'/') else {
@@ -682,12 +691,8 @@ fn first_segment_is_prose(s: &str, i: usize) -> bool {
     if p == 0 || sb[p - 1] != b'/' || authority_start(&sb[..i]) != Some(p + 1) {
         return false;
     }
-    // The first ASCII byte after the run decides; only then is the run
-    // checked character by character (most runs end at white space).
-    let Some(a) = sb[i..].iter().position(|&c| c < 0x80).map(|p| i + p) else {
-        return false;
-    };
-    sb[a].is_ascii_alphabetic() && s[i..a].chars().all(is_unspaced_script)
+    // Only then is the run checked character by character.
+    s[i..a].chars().all(is_unspaced_script)
 }
 
 /// Whether a link ending in `'s` ends in an English contraction
