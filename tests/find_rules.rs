@@ -543,3 +543,21 @@ fn file_uri_with_an_absolute_path_links_without_authority() {
     assert!(found("file: notes.txt").is_empty());
     assert!(found("file:/ x").is_empty());
 }
+#[test]
+fn a_mailto_address_is_an_iri_only_when_iris_and_its_scheme_are_asked_for() {
+    let text = "write mailto:a@example.com or b@example.org";
+    let with = |f: &Finder| f.links(text).map(|l| (l.kind(), l.as_str())).collect::<Vec<_>>();
+    let mailto = (LinkKind::Iri, "mailto:a@example.com");
+    let (a, b) = ((LinkKind::Email, "a@example.com"), (LinkKind::Email, "b@example.org"));
+    assert_eq!(with(&Finder::new()), [mailto, b]);
+    assert_eq!(with(Finder::new().kinds(&[LinkKind::Iri])), [mailto]);
+    // Emails only, or IRIs of other schemes: `mailto:` is text before
+    // the address.
+    assert_eq!(with(Finder::new().kinds(&[LinkKind::Email])), [a, b]);
+    assert_eq!(with(Finder::new().allow_schemes(&["https"])), [a, b]);
+    assert_eq!(with(Finder::new().allow_schemes(&["https"]).email(false)), []);
+    assert_eq!(with(Finder::new().allow_schemes(&["MailTo"])), [mailto, b]);
+    // Strict mode alike.
+    assert_eq!(with(Finder::new().strict_uts58(true).kinds(&[LinkKind::Email])), [a, b]);
+    assert_eq!(with(Finder::new().strict_uts58(true).allow_schemes(&["https"])), [a, b]);
+}

@@ -22,6 +22,29 @@ pub(super) fn ends_with_ignore_case(s: &str, suffix: &str) -> bool {
     s.len() >= suffix.len() && s[s.len() - suffix.len()..].eq_ignore_ascii_case(suffix)
 }
 
+/// Where the email whose local part starts at `ls`, after the bytes
+/// `before`, starts and what kind it is, if the finder takes it: written
+/// after `mailto:`, the `mailto:` IRI when IRIs are on and the scheme is
+/// allowed; otherwise the address alone, an email when emails are on
+/// (`mailto:` is then text before it, as it is to a finder asked for
+/// emails only, or for other schemes).
+#[inline(always)]
+fn start_and_kind(f: &Finder, before: &[u8], ls: usize) -> Option<(usize, LinkKind)> {
+    let mailto = before.len() >= 7 && before[before.len() - 7..].eq_ignore_ascii_case(b"mailto:");
+    if mailto
+        && f.iri
+        && f.allowed_schemes
+            .as_ref()
+            .is_none_or(|a| a.iter().any(|s| s == "mailto"))
+    {
+        Some((ls - 7, LinkKind::Iri))
+    } else if f.email {
+        Some((ls, LinkKind::Email))
+    } else {
+        None
+    }
+}
+
 /// UTS 58 local-part rules: non-empty, no leading or trailing `.`, no `..`.
 fn local_part_ok(b: &[u8]) -> bool {
     !b.is_empty() && b[0] != b'.' && b[b.len() - 1] != b'.' && !b.windows(2).any(|w| w == b"..")
@@ -196,10 +219,8 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
     {
         return Plain::NoLink;
     }
-    let (start, kind) = if before.len() >= 7 && before[before.len() - 7..].eq_ignore_ascii_case(b"mailto:") {
-        (ls - 7, LinkKind::Iri)
-    } else {
-        (ls, LinkKind::Email)
+    let Some((start, kind)) = start_and_kind(f, before, ls) else {
+        return Plain::NoLink;
     };
     Plain::Link(Raw {
         start,
@@ -266,15 +287,7 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
     if !f.strict_uts58 && before.ends_with('\\') {
         return None;
     }
-    let mut start = ls;
-    let mut kind = LinkKind::Email;
-    if ends_with_ignore_case(before, "mailto:") {
-        start = ls - 7;
-        kind = LinkKind::Iri;
-    }
-    if !f.email && kind == LinkKind::Email {
-        return None;
-    }
+    let (start, kind) = start_and_kind(f, before.as_bytes(), ls)?;
     Some(Raw {
         start,
         end: tld_end,

@@ -234,13 +234,15 @@ impl Finder {
     }
 
     /// Links only IRIs whose scheme is in `schemes` (ASCII case-insensitive).
-    /// Emails and domains are governed by their own switches.
+    /// Emails and domains are governed by their own switches: an address
+    /// written after `mailto:` is linked alone, as an email, unless
+    /// `mailto` is allowed (the same as with IRIs off).
     ///
     /// ```
     /// let mut f = iriscan::Finder::new();
     /// f.allow_schemes(&["HTTPS"]);
-    /// let found: Vec<_> = f.links("ftp://a.com/x https://a.com/y").map(|l| l.as_str()).collect();
-    /// assert_eq!(found, ["https://a.com/y"]);
+    /// let found: Vec<_> = f.links("ftp://a.com/x https://a.com/y mailto:me@a.com").map(|l| l.as_str()).collect();
+    /// assert_eq!(found, ["https://a.com/y", "me@a.com"]);
     /// ```
     pub fn allow_schemes(&mut self, schemes: &[&str]) -> &mut Self {
         self.allowed_schemes = Some(schemes.iter().map(|s| s.to_ascii_lowercase()).collect());
