@@ -130,6 +130,41 @@ fn scalar_local_bits(chunk: &[u8; 16]) -> (u32, u32) {
     (local, dots)
 }
 
+/// Where the last `\n` or `\r` of `b` is: sixteen bytes a step from the
+/// end (SSE2 on x86-64), for the start of a link's line, which is a few
+/// dozen bytes back, where a vector search's setup costs more than the
+/// search (a mail header's `<address>` is looked up on every `From:`
+/// line); `memrchr2` on other targets and for the first bytes of `b`.
+#[inline]
+pub(super) fn last_line_break(b: &[u8]) -> Option<usize> {
+    #[allow(unused_mut)]
+    let mut end = b.len();
+    #[cfg(target_arch = "x86_64")]
+    while let Some(chunk) = b[..end].last_chunk::<16>() {
+        let breaks = line_break_bits(chunk);
+        if breaks != 0 {
+            return Some(end - 16 + (31 - breaks.leading_zeros()) as usize);
+        }
+        end -= 16;
+    }
+    memchr::memrchr2(b'\n', b'\r', &b[..end])
+}
+
+/// The `\n` and `\r` bytes of `chunk`, bit `i` for byte `i`.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+#[allow(unsafe_code)]
+fn line_break_bits(chunk: &[u8; 16]) -> u32 {
+    use core::arch::x86_64::*;
+    // SAFETY: SSE2 is part of the x86-64 baseline, and the unaligned load
+    // reads the sixteen bytes of `chunk`.
+    unsafe {
+        let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
+        let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+        _mm_movemask_epi8(_mm_or_si128(eq(b'\n'), eq(b'\r'))) as u32
+    }
+}
+
 /// Whether `b` holds the byte `x` or `y`: eight bytes at a time in a
 /// register (the last eight overlap the ones before), for the short
 /// names this is asked of, where a vector search's setup costs more than
@@ -187,6 +222,28 @@ mod tests {
         each_byte_in_a_chunk(b'a', |chunk, c, at| {
             assert_eq!(local_bits(chunk), scalar_local_bits(chunk), "{c:#04x} at {at}");
         });
+    }
+
+    #[test]
+    fn the_last_line_break_is_found_at_every_place_of_every_length() {
+        for n in 0..70 {
+            assert_eq!(last_line_break(&vec![b'a'; n]), None, "{n}");
+            for at in 0..n {
+                for c in [b'\n', b'\r'] {
+                    let mut b = vec![b'a'; n];
+                    b[at] = c;
+                    assert_eq!(last_line_break(&b), Some(at), "{n} {at}");
+                    // An earlier break, and one byte either side of each.
+                    b[at / 2] = b'\n';
+                    assert_eq!(last_line_break(&b), Some(at), "{n} {at}");
+                    b[at] = 0x0B;
+                    assert_eq!(last_line_break(&b), (at / 2 < at).then_some(at / 2), "{n} {at}");
+                    b[at] = 0x0C;
+                    b[at / 2] = 0x0E;
+                    assert_eq!(last_line_break(&b), None, "{n} {at}");
+                }
+            }
+        }
     }
 
     #[test]

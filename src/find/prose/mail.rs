@@ -2,6 +2,7 @@
 //! headers (`References: <a@b>`), `git@` remotes, header parameters before
 //! an address (`envelope-from=`), and the markers around an address.
 
+use super::super::bytes16::last_line_break;
 use super::super::candidate::Raw;
 use super::MAX_CONTEXT;
 
@@ -11,7 +12,7 @@ use super::MAX_CONTEXT;
 /// reads that far.
 fn line_start(bytes: &[u8], i: usize) -> Option<(usize, bool)> {
     let lo = i.saturating_sub(MAX_CONTEXT);
-    match memchr::memrchr2(b'\n', b'\r', &bytes[lo..i]) {
+    match last_line_break(&bytes[lo..i]) {
         Some(p) => Some((lo + p + 1, true)),
         None if lo == 0 => Some((0, false)),
         None => None,
