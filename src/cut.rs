@@ -92,9 +92,9 @@ pub(crate) fn fold_opener_before(bytes: &[u8], c: usize, window: usize) -> Optio
 }
 
 /// Whether a `>` in `bytes[q + 1..c]` closes the `<` at `q`: one that is
-/// not a quote marker (see [`may_be_quote_marker`]). One forward pass that
+/// not a quote marker (the tests' `may_be_quote_marker`). One forward pass that
 /// carries "only white space and `>` since the last newline", so the cost
-/// is the length of the range: asking [`may_be_quote_marker`] at every `>`
+/// is the length of the range: asking that test at every `>`
 /// walked back to each one's line start, quadratic on a line of `> > > …`
 /// (a stream of them took 49 s per MB).
 fn closes_before(bytes: &[u8], q: usize, c: usize) -> bool {

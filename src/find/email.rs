@@ -175,7 +175,7 @@ fn ascii_local_start(b: &[u8], mut ls: usize, lo: usize, double_dot: &mut bool) 
     ls
 }
 
-/// [`plain_dot_link`] for the email whose domain starts at `s`, after an
+/// [`super::domain::plain_dot_link`] for the email whose domain starts at `s`, after an
 /// `@`: its local part, read backwards, is ASCII and common-script letters
 /// too.
 pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Plain {

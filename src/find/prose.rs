@@ -27,115 +27,29 @@
 //! context as the whole text.
 
 use super::candidate::Raw;
-use super::end::{is_cjk_stop, trim_end};
+use super::end::trim_end;
 use super::repair::validate_iri;
-use super::tld::{is_file_extension, is_tld};
+use super::tld::is_file_extension;
 use super::{Finder, LinkKind};
-use crate::letters::{char_at, is_domain_dot};
+use crate::letters::is_domain_dot;
 
 mod mail;
+mod unspaced;
 pub(crate) use mail::id_line_start;
 use mail::{in_id_header, mail_parameter_len, refine_email};
+use unspaced::glued_prose_end;
+pub(super) use unspaced::{
+    is_unspaced_script, mixes_unspaced_script, start_at_script_change, tld_end_at_script_change,
+};
 
 /// How far a rule looks along the line before or after a link.
 const MAX_CONTEXT: usize = 1024;
-
-/// Scripts written without spaces between words, whose prose is glued to a
-/// link: Han, Hiragana, Katakana and Hangul.
-pub(super) fn is_unspaced_script(c: char) -> bool {
-    matches!(
-        c as u32,
-        0x1100..=0x11FF     // Hangul Jamo
-            | 0x3041..=0x309F // Hiragana
-            | 0x30A0..=0x30FF // Katakana
-            | 0x3130..=0x318F // Hangul compatibility Jamo
-            | 0x31F0..=0x31FF // Katakana phonetic extensions
-            | 0x3400..=0x4DBF // CJK extension A
-            | 0x4E00..=0x9FFF // CJK unified ideographs
-            | 0xAC00..=0xD7AF // Hangul syllables
-            | 0xF900..=0xFAFF // CJK compatibility ideographs
-            | 0x20000..=0x3FFFF // CJK extensions B–H
-    )
-}
-
-/// Hiragana that start a Japanese particle (を に は が で の と へ も や か
-/// よ): right after a link they are the sentence going on, even after a
-/// `/` (`http://example.com/にある`), where a page title would rather start
-/// with a kanji or katakana (`/wiki/東京`).
-fn starts_particle(c: char) -> bool {
-    matches!(
-        c,
-        'を' | 'に' | 'は' | 'が' | 'で' | 'の' | 'と' | 'へ' | 'も' | 'や' | 'か' | 'よ'
-    )
-}
-
-/// Whether `text` (a name or local part read by a one-pass path) puts a
-/// letter of a script written without spaces right next to an ASCII letter
-/// or digit: then prose may be glued to the name (`ruby-lang.org의`,
-/// `储存于crowdin`), and the general rules decide. Labels wholly in that
-/// script (`例え.jp`, `日本語.example.jp`) are not glued.
-#[cold]
-pub(super) fn mixes_unspaced_script(text: &str) -> bool {
-    // Lead bytes of U+1000–U+DFFF, U+F000–U+FFFF and the supplementary
-    // planes: most mixed names are Latin, Cyrillic, Greek… and skip the
-    // decoding.
-    if !text.bytes().any(|b| b.is_ascii_alphanumeric()) || !text.bytes().any(|b| matches!(b, 0xE1..=0xED | 0xEF | 0xF0))
-    {
-        return false;
-    }
-    // Only where an ASCII letter or digit meets a non-ASCII byte is a
-    // character decoded: the one after it (from lead byte E1 on, as every
-    // such script), or the one that ends before it.
-    let b = text.as_bytes();
-    (1..b.len()).any(|j| {
-        let (p, c) = (b[j - 1], b[j]);
-        (p.is_ascii_alphanumeric() && c >= 0xE1 && char_at(text, j).is_some_and(is_unspaced_script))
-            || (c.is_ascii_alphanumeric() && p >= 0x80 && text[..j].chars().next_back().is_some_and(is_unspaced_script))
-    })
-}
 
 /// The dot characters of a domain in the default mode: `。` and `｡` are
 /// sentence ends in CJK prose, never the dot of a name (`价格比较贵。Godaddy`,
 /// `至 ruby-lang.org。但你`); UTS #58 (strict mode) takes them as dots.
 pub(super) fn is_prose_domain_dot(f: &Finder, c: char) -> bool {
     is_domain_dot(c) && (f.strict_uts58 || !matches!(c, '。' | '｡'))
-}
-
-/// The end of a TLD label `text[after..end]` that runs from ASCII into a
-/// script written without spaces (`ruby-lang.org의`, `example.comだよね`):
-/// the ASCII part, when that is a TLD. Real text: 30 of 36 labelled
-/// names glued to CJK or Hangul were missed before this rule.
-pub(super) fn tld_end_at_script_change(text: &str, after: usize, end: usize) -> usize {
-    let b = text.as_bytes();
-    let ascii = after + b[after..end].iter().take_while(|c| c.is_ascii()).count();
-    if ascii == after || ascii == end || !char_at(text, ascii).is_some_and(is_unspaced_script) {
-        return end;
-    }
-    if is_tld(&text[after..ascii]) {
-        ascii
-    } else {
-        end
-    }
-}
-
-/// The start of a name or local part `text[s..end]` whose first part is
-/// prose in a script written without spaces glued before ASCII
-/// (`储存于crowdin.com`, `邮箱elvis.shi@…`): the first ASCII letter after
-/// the last change from that script, when only ASCII follows up to `end`.
-pub(super) fn start_at_script_change(text: &str, s: usize, end: usize) -> usize {
-    let part = &text[s..end];
-    if !mixes_unspaced_script(part) {
-        return s;
-    }
-    let Some(last) = part.char_indices().rfind(|&(_, c)| is_unspaced_script(c)) else {
-        return s;
-    };
-    let ascii = s + last.0 + last.1.len_utf8();
-    if ascii < end && text[ascii..end].is_ascii() && text.as_bytes()[ascii].is_ascii_alphanumeric() {
-        ascii
-    } else {
-        s
-    }
 }
 
 /// Markup markers that are not part of a link written between a pair of
@@ -588,113 +502,6 @@ fn is_build_file(name: &str) -> bool {
         && rest.rsplit_once('.').is_none_or(|(_, last)| is_file_extension(last))
 }
 
-/// Where prose glued to a link written in ASCII takes over: the first
-/// letter of a script written without spaces, or CJK sentence punctuation
-/// (`http://raa.ruby-lang.org/rdf.xml입니다`, `…/ask_practiceに移行`,
-/// `http://example.comだよね`). A link with non-ASCII before that point
-/// is the writer's IRI and is left whole (`http://例え.テスト/パス`); after
-/// `/ ? # = & . - _ + : @` a new component may be written in that script
-/// (`https://ja.wikipedia.org/wiki/東京`, `…/wiki/서울`) unless it opens
-/// with a Japanese particle (`http://example.com/にある`).
-///
-/// Real text: 16 lines had an ASCII link with CJK or Hangul prose glued
-/// after it, none a raw CJK or Hangul path after an ASCII host in prose
-/// (Wikipedia links in the sampled CJK Markdown are percent-encoded or
-/// ASCII in 19 of 20).
-fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) -> usize {
-    let s = &text[start..end];
-    // Every script written without spaces and every CJK stop is encoded
-    // from the lead byte E1 on: Latin, Greek, Cyrillic, Arabic, Hebrew,
-    // Thai, Devanagari… are not read further.
-    if i == 0 || s.as_bytes()[i] < 0xE1 {
-        return end;
-    }
-    let c = char_at(s, i).unwrap_or('\0');
-    if is_cjk_stop(c) {
-        return start + i;
-    }
-    if !is_unspaced_script(c) {
-        return end;
-    }
-    // A separator starts a new label, segment or value, which may be
-    // written in that script (`http://xn--a.例え.jp/`, `/wiki/東京`).
-    // So does a percent-encoded character (`…/OSI%207%20계층.md`: an
-    // encoded space inside a file name, not the end of the link).
-    let sb = s.as_bytes();
-    let after_separator =
-        matches!(
-            sb[i - 1],
-            b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
-        ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit());
-    // Glued to an ASCII letter or digit it is prose, unless the host goes on.
-    if (after_separator && !starts_particle(c) && !first_segment_is_prose(s, i)) || host_goes_on(s, i) {
-        return later_cjk_stop(s, i).map_or(end, |p| start + p);
-    }
-    start + i
-}
-
-/// Where the authority of the IRI `s` starts (after its scheme's `://`),
-/// if it has one: the scheme's `:` is the first one.
-fn authority_start(sb: &[u8]) -> Option<usize> {
-    memchr::memchr(b':', sb)
-        .filter(|&c| sb[c + 1..].starts_with(b"//"))
-        .map(|c| c + 3)
-}
-
-/// Whether the first non-ASCII character at `s[i]` lies inside the host of
-/// the IRI `s` and a dot and a TLD follow it there, so the host itself is
-/// written in that script (`http://exampleこれは日本語です.com/…`), not
-/// prose glued to `http://example` (`http://example.comだよね`; nor
-/// `…だよね.comtest/…`, as twitter-text reads it).
-fn host_goes_on(s: &str, i: usize) -> bool {
-    let sb = s.as_bytes();
-    let Some(a) = authority_start(sb).filter(|&a| a <= i) else {
-        return false;
-    };
-    if sb[a..i].iter().any(|&c| matches!(c, b'/' | b'?' | b'#')) {
-        return false;
-    }
-    let host_end = sb[i..]
-        .iter()
-        .position(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
-        .map_or(sb.len(), |p| i + p);
-    memchr::memrchr(b'.', &sb[i..host_end]).is_some_and(|last| is_tld(&s[i + last + 1..host_end]))
-}
-
-/// Whether the run of CJK or Hangul at `s[i..]`, right after the `/` that
-/// ends an ASCII link's host, is the writer's sentence going on: glued to
-/// an ASCII letter after it (`http://localhost:8888/显示Cannot open`,
-/// `https://material-ui.com/错写成hhttps://…`), where a page name ends at
-/// white space or punctuation (`…/状态，仅限内网访问`). A deeper segment is
-/// a page name (`/wiki/東京`). 2 held-out lines; one more
-/// (`http://www.dapenti.com/加入到可以直接访问的地址，通过…`) reads as prose
-/// but has the shape of a page name before `，`.
-fn first_segment_is_prose(s: &str, i: usize) -> bool {
-    let sb = s.as_bytes();
-    if sb[i - 1] != b'/' {
-        return false;
-    }
-    // The first ASCII byte after the run decides, and is read first: most
-    // runs end at a `/`, a digit or the link's end, where the segment's
-    // place does not matter.
-    let Some(a) = sb[i..].iter().position(|&c| c < 0x80).map(|p| i + p) else {
-        return false;
-    };
-    if !sb[a].is_ascii_alphabetic() {
-        return false;
-    }
-    // The `/` before it must end the scheme's `://`: read back, a deeper
-    // segment stops the look at its own `/` after a few bytes.
-    let Some(p) = sb[..i - 1].iter().rposition(|&c| c == b'/') else {
-        return false;
-    };
-    if p == 0 || sb[p - 1] != b'/' || authority_start(&sb[..i]) != Some(p + 1) {
-        return false;
-    }
-    // Only then is the run checked character by character.
-    s[i..a].chars().all(is_unspaced_script)
-}
-
 /// Whether a link ending in `'s` ends in an English contraction
 /// (`http://example.org/it's`: "it is", a word of the path), not a
 /// possessive (`…/rust's issues`): the words that take `'s` for "is" or
@@ -706,33 +513,6 @@ fn ends_in_contraction(link: &[u8]) -> bool {
         b"it", b"that", b"what", b"there", b"here", b"he", b"she", b"let", b"who", b"where", b"how", b"when",
     ];
     WORDS.iter().any(|w| word.eq_ignore_ascii_case(w))
-}
-
-/// Where prose glued to a link whose path is written in CJK (its first
-/// non-ASCII character is CJK or Hangul) takes over, at or after `from`:
-/// an ideographic full stop `。` (`http://twitter.com/これは日本語です。
-/// example.com…`), which ends the sentence and the link as it does right
-/// after an ASCII link; or the end of a `{…}` template placeholder that
-/// CJK or Hangul prose follows (`…/ユーザー/{id}は実際の`). Only `。` of
-/// the CJK punctuation: other marks are written in file names
-/// (`…/自殺でも？.png`, a peer suite's case), and the fullwidth and
-/// halfwidth stops `．` `｡` are domain dots in UTS #58.
-fn later_cjk_stop(s: &str, from: usize) -> Option<usize> {
-    // One pass over the bytes: `。` is E3 80 82, found by its middle byte
-    // (0xE3 leads every kana, 0x82 ends one in 64 characters, 0x80 is
-    // rarer); a `}` is checked for the character after it.
-    let b = s.as_bytes();
-    let mut i = from;
-    while let Some(p) = memchr::memchr2(0x80, b'}', &b[i..]) {
-        i += p;
-        match b[i] {
-            0x80 if i > from && b[i - 1] == 0xE3 && b.get(i + 1) == Some(&0x82) => return Some(i - 1),
-            b'}' if char_at(s, i + 1).is_some_and(is_unspaced_script) => return Some(i + 1),
-            _ => {}
-        }
-        i += 1;
-    }
-    None
 }
 
 /// HTML-escaped delimiters after a link (`&lt;URL:https://…/a.tar.gz&gt;`,

@@ -312,8 +312,9 @@ impl Triggers {
 }
 
 /// The reference classification, byte by byte: the triggers of
-/// `b[at..at + 64]` that `want` asks for (its `dot_after_at` aside: see
-/// [`AtReach`]) and that pass [`worth_a_look`].
+/// `b[at..at + 64]` that `want` asks for (with `dot_after_at`, dots
+/// anywhere: [`Triggers::scalar_step`] keeps those of [`AtRuns`]) and that
+/// pass [`worth_a_look`].
 fn scalar_block_mask(b: &[u8], at: usize, want: Want) -> u64 {
     let end = b.len().min(at + BLOCK);
     let mut mask = 0u64;
