@@ -524,14 +524,27 @@ impl<'t> Link<'t> {
         // A valid IRI of ASCII alone is its own URI: no parse (the finder
         // read it by the grammar; a template placeholder, `…/<user>/…`, is
         // the one thing it takes that the grammar does not).
-        if self.valid && self.kind == LinkKind::Iri && !self.folded && ascii_without_lt(self.text.as_bytes()) {
-            debug_assert_eq!(
-                crate::iri::to_uri_if_valid(self.text),
-                Some(Ok(Cow::Borrowed(self.text))),
-                "{}",
-                self.text
-            );
-            return Ok(Cow::Borrowed(self.text));
+        if self.valid && self.kind == LinkKind::Iri && !self.folded {
+            if ascii_without_lt(self.text.as_bytes()) {
+                debug_assert_eq!(
+                    crate::iri::to_uri_if_valid(self.text),
+                    Some(Ok(Cow::Borrowed(self.text))),
+                    "{}",
+                    self.text
+                );
+                return Ok(Cow::Borrowed(self.text));
+            }
+            // Not ASCII: mapped from its plain shape, without a parse.
+            if memchr::memchr(b'<', self.text.as_bytes()).is_none() {
+                let uri = crate::iri::plain_web_to_uri(self.text);
+                debug_assert_eq!(
+                    Some(&uri),
+                    crate::iri::to_uri_if_valid(self.text).as_ref(),
+                    "{}",
+                    self.text
+                );
+                return uri;
+            }
         }
         // The same for an email of ASCII path characters alone (no `%`):
         // `mailto:` and the address is a valid IRI and its own URI.

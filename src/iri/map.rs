@@ -290,6 +290,44 @@ pub(crate) fn to_uri_if_valid(iri: &str) -> Option<Result<Cow<'_, str>, MapError
         .map(|parsed| parsed.to_uri())
 }
 
+/// [`to_uri_if_valid`] of a valid IRI of the plain web shape that the
+/// finder's one-pass path reads (`Link::valid`): `scheme://`, a host (a
+/// registered name, or an IPv6 literal), an optional port of digits, then
+/// the end or a path, query or fragment. Its authority is found without a
+/// parse: the host ends at the first `:`, `/`, `?` or `#` (none is in a
+/// registered name; an IPv6 literal ends at its `]`), the port at the first
+/// byte that is not a digit.
+pub(crate) fn plain_web_to_uri(s: &str) -> Result<Cow<'_, str>, MapError> {
+    if s.is_ascii() {
+        return Ok(Cow::Borrowed(s));
+    }
+    let b = s.as_bytes();
+    let colon = memchr::memchr(b':', b).unwrap_or(0);
+    let hs = colon + 3;
+    let he = if b.get(hs) == Some(&b'[') {
+        memchr::memchr(b']', &b[hs..]).map_or(b.len(), |p| hs + p + 1)
+    } else {
+        b[hs..]
+            .iter()
+            .position(|c| matches!(c, b':' | b'/' | b'?' | b'#'))
+            .map_or(b.len(), |p| hs + p)
+    };
+    let mut auth_end = he;
+    if b.get(he) == Some(&b':') {
+        auth_end += 1 + b[he + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+    }
+    // (The path's span is read for `mailto:` alone, which has no `//`.)
+    let reg_name = b.get(hs) != Some(&b'[');
+    map_spans(
+        s,
+        &s[..colon],
+        Some(((hs, he), auth_end)),
+        reg_name,
+        (auth_end, auth_end),
+        &ToUriOptions::default(),
+    )
+}
+
 /// [`to_uri_if_valid`] of an IRI built in a `String`: the string itself
 /// comes back when the mapping changes nothing (no copy).
 #[inline]
