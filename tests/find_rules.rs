@@ -480,6 +480,35 @@ fn strict_mode_finds_only_the_kinds_asked_for() {
 }
 
 #[test]
+fn links_end_for_good_and_spans_hold_the_same_links() {
+    // Asked again after its last link, the iterator found links it had
+    // passed over (a stale trigger state): `spans`, which asks again,
+    // showed a link `links` never gave.
+    let mut f = Finder::new();
+    for (text, kinds) in [
+        (
+            "news:comp.lang.rust example.com? 】    code x.py详细例え.jp”a.bü key:value",
+            &[LinkKind::Iri, LinkKind::Email, LinkKind::Domain][..],
+        ),
+        (
+            "ile.txt例え.jp c<a href='mailto:a@b.com'>,git://github.com/x/y.gi",
+            &[LinkKind::Domain][..],
+        ),
+    ] {
+        f.kinds(kinds);
+        let links: Vec<_> = f.links(text).map(|l| (l.start(), l.as_str())).collect();
+        let in_spans: Vec<_> = f
+            .spans(text)
+            .filter_map(|s| s.link().map(|l| (l.start(), l.as_str())))
+            .collect();
+        assert_eq!(in_spans, links, "{text}");
+        let mut it = f.links(text);
+        for _ in it.by_ref() {}
+        assert!(it.next().is_none() && it.next().is_none(), "{text}");
+    }
+}
+
+#[test]
 fn spans_cover_the_input_exactly() {
     let text = "a http://x.example/ b c@example.com d";
     let spans: Vec<_> = Finder::new().spans(text).collect();

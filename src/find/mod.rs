@@ -640,7 +640,12 @@ impl<'f, 't> Links<'f, 't> {
                 true
             }
             Err(next_run) => {
+                // The end: nothing is left to scan, whatever is asked
+                // after it (`next` after `None` stays `None`).
                 self.next_run = next_run;
+                self.run = "";
+                self.pos = 0;
+                self.floor = 0;
                 false
             }
         }
@@ -707,6 +712,9 @@ impl<'f, 't> Iterator for Links<'f, 't> {
         }
     }
 }
+
+// After `None`, `next` stays `None` (`Finder::spans` asks again).
+impl std::iter::FusedIterator for Links<'_, '_> {}
 
 /// Interns a default scheme so that links can carry it without a lifetime:
 /// the common schemes are static strings; any other is kept in a small

@@ -126,3 +126,5 @@ impl<'f, 't> Iterator for Spans<'f, 't> {
         }
     }
 }
+
+impl std::iter::FusedIterator for Spans<'_, '_> {}
