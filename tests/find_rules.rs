@@ -480,6 +480,36 @@ fn strict_mode_finds_only_the_kinds_asked_for() {
 }
 
 #[test]
+fn an_allow_list_is_asked_of_the_scheme_the_link_has() {
+    // A web scheme glued to a word is cut from it (`foohttps://`): the
+    // list is asked about `https`, not the word.
+    let text = "see foohttps://example.com/x and http://example.org/y";
+    let mut f = Finder::new();
+    f.allow_schemes(&["https"]);
+    assert_eq!(found_with(&f, text), ["https://example.com/x"]);
+    // Strict mode finds web IRIs from their names (and reads no scheme
+    // word): the list holds there too.
+    f.strict_uts58(true);
+    assert_eq!(found_with(&f, text), ["https://example.com/x"]);
+    f.allow_schemes(&["http"]);
+    assert_eq!(found_with(&f, text), ["http://example.org/y"]);
+    f.allow_schemes(&["mailto"]);
+    assert_eq!(found_with(&f, "https://example.com/x"), Vec::<String>::new());
+}
+
+#[test]
+fn mailto_glued_to_a_word_is_no_scheme() {
+    // As no scheme starts inside an ASCII word, `xmailto:` is no
+    // `mailto:` IRI: the address alone is the link, and with emails off,
+    // nothing (as the scheme stage reads it).
+    let text = "xmailto:a@example.com 1MAILTO:b@example.org +mailto:c@example.net";
+    assert_eq!(found(text), ["a@example.com", "b@example.org", "mailto:c@example.net"]);
+    let mut f = Finder::new();
+    f.kinds(&[LinkKind::Iri]);
+    assert_eq!(found_with(&f, text), ["mailto:c@example.net"]);
+}
+
+#[test]
 fn links_end_for_good_and_spans_hold_the_same_links() {
     // Asked again after its last link, the iterator found links it had
     // passed over (a stale trigger state): `spans`, which asks again,
@@ -589,4 +619,14 @@ fn a_mailto_address_is_an_iri_only_when_iris_and_its_scheme_are_asked_for() {
     // Strict mode alike.
     assert_eq!(with(Finder::new().strict_uts58(true).kinds(&[LinkKind::Email])), [a, b]);
     assert_eq!(with(Finder::new().strict_uts58(true).allow_schemes(&["https"])), [a, b]);
+}
+#[test]
+fn a_name_with_underscore_labels_never_starts_inside_a_word() {
+    // The labels before an underscore are read back over ASCII; a letter
+    // of another script before them is the same word going on.
+    assert_eq!(found("see über_a.b.example.com"), Vec::<String>::new());
+    assert_eq!(found("see uber_a.b.example.com"), ["uber_a.b.example.com"]);
+    let mut f = Finder::new();
+    f.kinds(&[LinkKind::Iri, LinkKind::Domain]);
+    assert_eq!(found_with(&f, "b@ür.de_.x.om"), Vec::<String>::new());
 }

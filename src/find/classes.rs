@@ -2,6 +2,7 @@
 //! test per byte, where the chained comparisons they replace cost several
 //! branches (and their mispredictions) per byte.
 
+use super::candidate::MAX_SCHEME_BACK;
 use crate::iri::parse::ascii_can_appear_in_iri;
 
 /// `scheme` characters after the first (RFC 3986 §3.1).
@@ -123,6 +124,41 @@ pub(super) fn is_scheme_byte(b: u8) -> bool {
 #[inline]
 pub(super) fn is_label_byte(b: u8) -> bool {
     has_class(b, LABEL_BYTE) || b >= 0x80
+}
+
+/// Where the scheme word before the `:` at `colon` starts: back over
+/// scheme bytes (no further than `floor` or [`MAX_SCHEME_BACK`] bytes),
+/// then forward to its first letter; `None` when it is longer than any
+/// scheme, has no letter, or follows a letter or digit.
+#[inline(always)]
+pub(super) fn scheme_word_start(b: &[u8], colon: usize, floor: usize) -> Option<usize> {
+    let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
+    // Back over the scheme: its letters eight bytes at a time (`https`
+    // in one step), then byte by byte.
+    let mut s = colon;
+    if let Some(&w) = b[..colon].last_chunk::<8>() {
+        s -= trailing_letters(u64::from_le_bytes(w));
+    }
+    // Most schemes: fewer than eight letters after a byte that is in no
+    // scheme (a space, `(`, `"`), past `lo`: the walk below would stop
+    // right there and keep `s`.
+    if s < colon && s > lo && s + 8 > colon && !is_scheme_byte(b[s - 1]) {
+        return Some(s);
+    }
+    let mut s = s.max(lo);
+    while s > lo && is_scheme_byte(b[s - 1]) {
+        s -= 1;
+    }
+    if s > floor && s > 0 && is_scheme_byte(b[s - 1]) {
+        return None; // longer than any scheme
+    }
+    while s < colon && !b[s].is_ascii_alphabetic() {
+        s += 1;
+    }
+    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric()) {
+        return None;
+    }
+    Some(s)
 }
 
 /// How many of the last bytes of the eight in `w` (little-endian: the last

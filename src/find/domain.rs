@@ -392,8 +392,9 @@ fn after_network_path_slashes(b: &[u8], s: usize) -> bool {
 /// GFM, Autolinker and the DNS itself (RFC 2181 §11) accept it there. The
 /// last two labels stay without `_` (`foo_bar.com`, `a.b_c.org`: code
 /// names), a name never starts with `_` (`_dmarc.example.com` is a DNS
-/// record name, `_example.com` an identifier), and an email's domain takes
-/// none (RFC 5321): then `s` is returned as it was.
+/// record name, `_example.com` an identifier) or inside a word of another
+/// script, and an email's domain takes none (RFC 5321): then `s` is
+/// returned as it was.
 #[cold]
 #[inline(never)]
 fn underscore_labels_start(b: &[u8], s: usize, dot: usize, lo: usize) -> usize {
@@ -404,7 +405,9 @@ fn underscore_labels_start(b: &[u8], s: usize, dot: usize, lo: usize) -> usize {
     while t > lo && (has_class(b[t - 1], LABEL_BYTE | DOT_BYTE) || b[t - 1] == b'_') {
         t -= 1;
     }
-    let bad_start = matches!(b[t], b'_' | b'.' | b'-') || (t > 0 && b[t - 1] == b'@');
+    // (Nor after a non-ASCII byte, where the walk of ASCII bytes stops in
+    // the middle of a word: `über_a.b.example.com` is not `ber_a.…`.)
+    let bad_start = matches!(b[t], b'_' | b'.' | b'-') || (t > 0 && (b[t - 1] == b'@' || b[t - 1] >= 0x80));
     if bad_start {
         s
     } else {
@@ -568,9 +571,14 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
                 break;
             }
         }
-        // A web IRI needs IRIs asked for, a bare name domains (and
-        // `http://` with domains alone is no domain of its own).
-        let asked = if kind == LinkKind::Iri { f.iri } else { f.domain };
+        // A web IRI needs IRIs and its scheme asked for, a bare name
+        // domains (and `http://` with domains alone is no domain of its
+        // own).
+        let asked = if kind == LinkKind::Iri {
+            f.iri && f.allows_scheme(&text[start..s - 3])
+        } else {
+            f.domain
+        };
         if !asked || (kind == LinkKind::Domain && before.ends_with("://")) {
             return None;
         }

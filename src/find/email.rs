@@ -4,7 +4,7 @@
 
 use super::bytes16::local_bits;
 use super::candidate::{Plain, Raw, MAX_LOCAL_BACK};
-use super::classes::{has_class, DOT_BYTE, LABEL_BYTE};
+use super::classes::{has_class, scheme_word_start, DOT_BYTE, LABEL_BYTE};
 use super::end::is_grapheme_boundary;
 use super::host::dns_labels_ok;
 use super::prose::{mixes_unspaced_script, start_at_script_change};
@@ -27,16 +27,16 @@ pub(super) fn ends_with_ignore_case(s: &str, suffix: &str) -> bool {
 /// after `mailto:`, the `mailto:` IRI when IRIs are on and the scheme is
 /// allowed; otherwise the address alone, an email when emails are on
 /// (`mailto:` is then text before it, as it is to a finder asked for
-/// emails only, or for other schemes).
+/// emails only, or for other schemes). In the default mode, `mailto` must
+/// be a scheme word of its own, as the scheme stage reads one (a scheme
+/// never starts inside an ASCII word: `xmailto:a@b.com` is no IRI).
 #[inline(always)]
 fn start_and_kind(f: &Finder, before: &[u8], ls: usize) -> Option<(usize, LinkKind)> {
-    let mailto = before.len() >= 7 && before[before.len() - 7..].eq_ignore_ascii_case(b"mailto:");
-    if mailto
-        && f.iri
-        && f.allowed_schemes
-            .as_ref()
-            .is_none_or(|a| a.iter().any(|s| s == "mailto"))
-    {
+    let n = before.len();
+    let mailto = n >= 7
+        && before[n - 7..].eq_ignore_ascii_case(b"mailto:")
+        && (f.strict_uts58 || scheme_word_start(before, n - 1, 0) == Some(n - 7));
+    if mailto && f.iri && f.allows_scheme("mailto") {
         Some((ls - 7, LinkKind::Iri))
     } else if f.email {
         Some((ls, LinkKind::Email))

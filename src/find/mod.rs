@@ -355,6 +355,14 @@ impl Finder {
     pub fn spans<'f, 't>(&'f self, text: &'t str) -> Spans<'f, 't> {
         Spans::new(text, self.links(text))
     }
+
+    /// Whether IRIs of `scheme` may be linked ([`Finder::allow_schemes`]).
+    #[inline]
+    pub(crate) fn allows_scheme(&self, scheme: &str) -> bool {
+        self.allowed_schemes
+            .as_ref()
+            .is_none_or(|allowed| allowed.iter().any(|a| a.eq_ignore_ascii_case(scheme)))
+    }
 }
 
 /// A link found in text, borrowed from it.

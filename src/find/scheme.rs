@@ -3,8 +3,8 @@
 //! one-pass path for the plain web links most text holds.
 
 use super::bytes16::name_bits;
-use super::candidate::{Part, Raw, MAX_SCHEME_BACK};
-use super::classes::{has_class, is_scheme_byte, trailing_letters, ALNUM_BYTE, AUTHORITY_END};
+use super::candidate::{Part, Raw};
+use super::classes::{has_class, scheme_word_start, ALNUM_BYTE, AUTHORITY_END};
 use super::email::{mailto_len, mailto_ok};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::fold::{angle_bracketed, try_folded};
@@ -129,8 +129,15 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
     let b = text.as_bytes();
     let s = scheme_word_start(b, colon, floor)?;
     let scheme = &text[s..colon];
-    if let Some(allowed) = &f.allowed_schemes {
-        if !allowed.iter().any(|a| a.eq_ignore_ascii_case(scheme)) {
+    // (The scheme the link will have: `https` of `foohttps://`, which the
+    // default mode cuts from the word, as `scheme_link` does.)
+    if f.allowed_schemes.is_some() {
+        let from = if f.strict_uts58 {
+            s
+        } else {
+            glued_web_scheme(b, s, colon)
+        };
+        if !f.allows_scheme(&text[from..colon]) {
             return None;
         }
     }
@@ -141,41 +148,6 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
         && !is_registered_opaque_scheme(scheme)
         && !is_file_path(scheme, &b[colon + 1..])
     {
-        return None;
-    }
-    Some(s)
-}
-
-/// Where the scheme word before the `:` at `colon` starts: back over
-/// scheme bytes (no further than `floor` or [`MAX_SCHEME_BACK`] bytes),
-/// then forward to its first letter; `None` when it is longer than any
-/// scheme, has no letter, or follows a letter or digit.
-#[inline(always)]
-fn scheme_word_start(b: &[u8], colon: usize, floor: usize) -> Option<usize> {
-    let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
-    // Back over the scheme: its letters eight bytes at a time (`https`
-    // in one step), then byte by byte.
-    let mut s = colon;
-    if let Some(&w) = b[..colon].last_chunk::<8>() {
-        s -= trailing_letters(u64::from_le_bytes(w));
-    }
-    // Most schemes: fewer than eight letters after a byte that is in no
-    // scheme (a space, `(`, `"`), past `lo`: the walk below would stop
-    // right there and keep `s`.
-    if s < colon && s > lo && s + 8 > colon && !is_scheme_byte(b[s - 1]) {
-        return Some(s);
-    }
-    let mut s = s.max(lo);
-    while s > lo && is_scheme_byte(b[s - 1]) {
-        s -= 1;
-    }
-    if s > floor && s > 0 && is_scheme_byte(b[s - 1]) {
-        return None; // longer than any scheme
-    }
-    while s < colon && !b[s].is_ascii_alphabetic() {
-        s += 1;
-    }
-    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric()) {
         return None;
     }
     Some(s)

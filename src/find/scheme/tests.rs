@@ -1,4 +1,6 @@
 use super::*;
+use crate::find::candidate::MAX_SCHEME_BACK;
+use crate::find::classes::is_scheme_byte;
 use crate::find::end::is_cjk_stop;
 use crate::find::tail::breaks_after_letters;
 use crate::find::testing::{floor_before, random_pieces, uncapped_and_capped};
