@@ -551,6 +551,32 @@ fn spans_cover_the_input_exactly() {
 }
 
 #[test]
+fn the_length_cap_cuts_only_a_path_query_or_fragment() {
+    // A cut in a host, an address or an opaque IRI would name another
+    // host, address or number: such a link is not linked at all, and
+    // neither is what is left of it after the cap.
+    let mut f = Finder::new();
+    f.max_link_len(24);
+    assert_eq!(
+        found_with(&f, "see https://example.com/abcdefghijk ok"),
+        ["https://example.com/abcd"]
+    );
+    f.max_link_len(16);
+    for text in [
+        "see https://example.com/abcdefghijk ok",
+        "write mailto:abcdefgh@example.com now",
+        "tel:+1-555-0100-0199-0123 call",
+        "see www.example-domain-name.com ok",
+        "mail a@example-domain-name.com ok",
+    ] {
+        assert_eq!(found_with(&f, text), Vec::<String>::new(), "{text}");
+    }
+    f.strict_uts58(true);
+    assert_eq!(found_with(&f, "see http://xample.com ok"), Vec::<String>::new());
+    assert_eq!(found_with(&f, "see http://xamp.com ok"), ["http://xamp.com"]);
+}
+
+#[test]
 fn long_link_is_cut_at_the_length_cap() {
     let mut f = Finder::new();
     f.max_link_len(64);

@@ -176,9 +176,11 @@ pub struct InputArgs {
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = InputFormatArg::Auto)]
     pub input_format: InputFormatArg,
     /// The longest link in bytes (default 65536). A longer one is cut at
-    /// this length; `find` counts the links of each input that reach it
-    /// (within 16 bytes: the finder trims what may not end a link after
-    /// cutting) and says so once on standard error.
+    /// this length in its path, query or fragment, or not linked when the
+    /// cut would fall in its scheme, host, address or an opaque IRI; `find`
+    /// counts the links of each input that reach it (within 16 bytes: the
+    /// finder trims what may not end a link after cutting) and says so once
+    /// on standard error.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(16..))]
     pub max_link_len: Option<u32>,
 }

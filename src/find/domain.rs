@@ -623,7 +623,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     }
     let host_end = end;
     if matches!(b.get(end), Some(b'/' | b'?' | b'#')) {
-        end = scan_forward(f, text, end, Part::Path, quote, start);
+        end = scan_forward(f, text, end, Part::Path, quote, start).0;
         end = trim_end(f, text, host_end, end);
         if !strict && end > host_end {
             end = validate_tail(f, text, host_end, end);

@@ -193,7 +193,9 @@ impl Brackets {
 
 /// Scans forward from `start` by the UTS 58 rules (plus, in the default
 /// mode, the RFC 3987 character repertoire, CJK punctuation and closing
-/// quotes) and returns the end of what is kept.
+/// quotes) and returns the end of what is kept, and whether the length
+/// cap cut the scan: it reached the cap with more of the text after it
+/// that is no white space.
 pub(super) fn scan_forward(
     f: &Finder,
     text: &str,
@@ -201,13 +203,13 @@ pub(super) fn scan_forward(
     part: Part,
     quote: Option<char>,
     link_start: usize,
-) -> usize {
+) -> (usize, bool) {
     scan_forward_with::<true>(f, text, start, part, quote, link_start)
 }
 
-/// [`scan_forward`], with or without the fast paths (eight plain bytes,
-/// a run of `(` or `)` at a time; the tests check that both end every
-/// link at the same place).
+/// [`scan_forward`], with or without the fast paths (eight plain
+/// bytes, a run of `(` or `)` at a time; the tests check that both end
+/// every link at the same place).
 #[inline(always)]
 fn scan_forward_with<const FAST: bool>(
     f: &Finder,
@@ -216,7 +218,7 @@ fn scan_forward_with<const FAST: bool>(
     mut part: Part,
     quote: Option<char>,
     link_start: usize,
-) -> usize {
+) -> (usize, bool) {
     let b = text.as_bytes();
     let limit = text.len().min(link_start.saturating_add(f.max_link_len));
     let strict = f.strict_uts58;
@@ -379,7 +381,7 @@ fn scan_forward_with<const FAST: bool>(
             (true, n) => n,
         };
     }
-    end
+    (end, i >= limit && b.get(limit).is_some_and(|&c| c > b' '))
 }
 
 /// Drops trailing Soft characters and (default mode) unclosed openers.
@@ -432,8 +434,8 @@ mod tests {
                     for quote in [None, Some('"'), Some('\'')] {
                         for start in [0, text.len() / 3].into_iter().filter(|&s| text.is_char_boundary(s)) {
                             proptest::prop_assert_eq!(
-                                scan_forward_with::<true>(&f, &text, start, part, quote, 0),
-                                scan_forward_with::<false>(&f, &text, start, part, quote, 0),
+                                scan_forward_with::<true>(&f, &text, start, part, quote, 0).0,
+                                scan_forward_with::<false>(&f, &text, start, part, quote, 0).0,
                                 "{:?} {:?} {:?} from {}", text, part, quote, start
                             );
                         }

@@ -265,15 +265,20 @@ impl Finder {
         self
     }
 
-    /// Caps a link's length in bytes (default 64 KiB). A link that would be
-    /// longer is cut at the cap (then trimmed and validated like any other
-    /// end), so the finder's memory and look-ahead stay bounded. Caps
-    /// under 16 bytes are raised to 16.
+    /// Caps a link's length in bytes (default 64 KiB), so the finder's
+    /// memory and look-ahead stay bounded. An IRI with an authority that
+    /// would be longer is cut at the cap in its path, query or fragment
+    /// (then trimmed and validated like any other end). Any other link that
+    /// would be longer is not linked: a cut in a scheme or host, in an
+    /// opaque IRI (`mailto:`, `tel:`), in a name or an address would name
+    /// another host, address or number. Caps under 16 bytes are raised to
+    /// 16.
     ///
     /// ```
     /// let mut f = iriscan::Finder::new();
     /// f.max_link_len(20);
     /// assert_eq!(f.links("http://example.com/abcdefghij").next().unwrap().as_str(), "http://example.com/a");
+    /// assert_eq!(f.links("see http://example-host.com/ and me@an-example-host.com").count(), 0);
     /// ```
     pub fn max_link_len(&mut self, bytes: usize) -> &mut Self {
         self.max_link_len = bytes.max(16);
@@ -676,6 +681,13 @@ impl<'f, 't> Iterator for Links<'f, 't> {
             ) {
                 self.pos = raw.end;
                 self.floor = raw.end;
+                // A name or an address longer than the length cap (their
+                // own limits are a DNS name's and a local part's) is no
+                // link, nor is anything in it: a cut would name another
+                // host or address.
+                if raw.end - raw.start > self.finder.max_link_len {
+                    continue;
+                }
                 return Some(Link {
                     text: &self.run[raw.start..raw.end],
                     start: self.run_start + raw.start,

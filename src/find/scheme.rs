@@ -279,7 +279,17 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
     };
     let end = match plain {
         Some(end) => end,
-        None => general_end(f, text, s, (tail_start, part, min_end), quote)?,
+        None => {
+            let (end, cut) = general_end(f, text, s, (tail_start, part, min_end), quote)?;
+            // Cut at the length cap: only in a path, query or fragment
+            // after an authority; a cut in the authority, or in an opaque
+            // IRI (`mailto:`, `tel:`), would name another host, address or
+            // number.
+            if cut && (!slashes || !b[tail_start..end].iter().any(|&c| matches!(c, b'/' | b'?' | b'#'))) {
+                return None;
+            }
+            end
+        }
     };
     let end = if scheme.eq_ignore_ascii_case("mailto") {
         let end = trim_end(f, text, s, colon + 1 + mailto_len(&text[colon + 1..end]));
@@ -302,15 +312,15 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
 /// The end of the IRI whose scheme starts at `s` by the general rules: the
 /// forward scan from `tail_start` in `part`, then validation and grapheme
 /// boundaries, each of which may move the end back; `None` unless it ends
-/// past `min_end`.
+/// past `min_end`. Also whether the length cap cut the scan.
 fn general_end(
     f: &Finder,
     text: &str,
     s: usize,
     (tail_start, part, min_end): (usize, Part, usize),
     quote: Option<char>,
-) -> Option<usize> {
-    let end = scan_forward(f, text, tail_start, part, quote, s);
+) -> Option<(usize, bool)> {
+    let (end, cut) = scan_forward(f, text, tail_start, part, quote, s);
     // Validation and grapheme boundaries each may move the end back; repeat
     // until both hold (`http://[::1]\u{301}`: the mark clusters with `]`).
     let mut end = validate_iri(f, text, s, end, min_end)?;
@@ -324,7 +334,7 @@ fn general_end(
     if end <= min_end || !is_grapheme_boundary(text, end) {
         return None;
     }
-    Some(end)
+    Some((end, cut))
 }
 
 /// The end of the link `scheme://host[:port][/path][?query][#fragment]` at
