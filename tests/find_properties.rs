@@ -107,6 +107,20 @@ proptest! {
     }
 
     #[test]
+    fn spans_cover_the_text_and_hold_the_links_in_order(t in text()) {
+        let f = Finder::new();
+        let links: Vec<_> = f.links(&t).map(|l| (l.start(), l.as_str().to_owned())).collect();
+        let spans: Vec<_> = f.spans(&t).collect();
+        let joined: String = spans.iter().map(|s| s.as_str()).collect();
+        prop_assert_eq!(&joined, &t);
+        let in_spans: Vec<_> = spans.iter().filter_map(|s| s.link().map(|l| (l.start(), l.as_str().to_owned()))).collect();
+        prop_assert_eq!(in_spans, links);
+        let mut it = f.links(&t);
+        for _ in it.by_ref() {}
+        prop_assert!(it.next().is_none());
+    }
+
+    #[test]
     fn arbitrary_bytes_never_panic_and_stay_in_bounds(bytes in prop::collection::vec(any::<u8>(), 0..256)) {
         let f = Finder::new();
         for l in f.links_bytes(&bytes) {

@@ -516,6 +516,16 @@ fn links_end_for_good_and_spans_hold_the_same_links() {
     // showed a link `links` never gave.
     let mut f = Finder::new();
     for (text, kinds) in [
+        // Text after the last link: `spans` asks again.
+        (
+            "see http://example.com today",
+            &[LinkKind::Iri, LinkKind::Email, LinkKind::Domain][..],
+        ),
+        (
+            "see http://example.com",
+            &[LinkKind::Iri, LinkKind::Email, LinkKind::Domain][..],
+        ),
+        ("", &[LinkKind::Iri, LinkKind::Email, LinkKind::Domain][..]),
         (
             "news:comp.lang.rust example.com? 】    code x.py详细例え.jp”a.bü key:value",
             &[LinkKind::Iri, LinkKind::Email, LinkKind::Domain][..],

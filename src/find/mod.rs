@@ -654,11 +654,13 @@ impl<'f, 't> Links<'f, 't> {
             }
             Err(next_run) => {
                 // The end: nothing is left to scan, whatever is asked
-                // after it (`next` after `None` stays `None`).
+                // after it (`next` after `None` stays `None`): an empty
+                // run, and no trigger left of the last one.
                 self.next_run = next_run;
                 self.run = "";
                 self.pos = 0;
                 self.floor = 0;
+                self.triggers.reset();
                 false
             }
         }
