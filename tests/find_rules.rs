@@ -581,6 +581,26 @@ fn the_length_cap_cuts_only_a_path_query_or_fragment() {
     ] {
         assert_eq!(found_with(&f, text), Vec::<String>::new(), "{text}");
     }
+    // A cut inside a character of the host, and what is inside a word
+    // the cap leaves unlinked.
+    for text in [
+        "x https://例え例え.jp/ ok",
+        "urn:isbn:foo.example.com/abcdefghijklmnopqrstuvwxyz ok",
+        "see http://user:password@example.com/x ok",
+    ] {
+        assert_eq!(found_with(&f, text), Vec::<String>::new(), "{text}");
+    }
+    f.max_link_len(40);
+    assert_eq!(
+        found_with(&f, "mailto:info@example.com?subject=Hallo%20Verein ok"),
+        Vec::<String>::new()
+    );
+    // A link of just the cap's length before punctuation is whole.
+    f.max_link_len(19);
+    assert_eq!(found_with(&f, "see https://example.com, ok"), ["https://example.com"]);
+    f.max_link_len(20);
+    assert_eq!(found_with(&f, "tel:+1-555-123-45678, ok"), ["tel:+1-555-123-45678"]);
+    f.max_link_len(16);
     f.strict_uts58(true);
     assert_eq!(found_with(&f, "see http://xample.com ok"), Vec::<String>::new());
     assert_eq!(found_with(&f, "see http://xamp.com ok"), ["http://xamp.com"]);
@@ -661,7 +681,17 @@ fn a_name_with_underscore_labels_never_starts_inside_a_word() {
     // The labels before an underscore are read back over ASCII; a letter
     // of another script before them is the same word going on.
     assert_eq!(found("see über_a.b.example.com"), Vec::<String>::new());
+    assert_eq!(found("see u\u{308}_a.b.example.com"), Vec::<String>::new());
     assert_eq!(found("see uber_a.b.example.com"), ["uber_a.b.example.com"]);
+    // After punctuation of another script, the name starts.
+    for text in [
+        "“my_host.example.com”",
+        "（my_host.example.com）",
+        "请访问：my_host.example.com",
+        "«my_host.example.com»",
+    ] {
+        assert_eq!(found(text), ["my_host.example.com"], "{text}");
+    }
     let mut f = Finder::new();
     f.kinds(&[LinkKind::Iri, LinkKind::Domain]);
     assert_eq!(found_with(&f, "b@ür.de_.x.om"), Vec::<String>::new());

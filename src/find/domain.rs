@@ -22,7 +22,9 @@ use super::tld::{
 };
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
-use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, name_letters_end};
+use crate::letters::{
+    char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, is_mark, name_letters_end,
+};
 
 /// Whether LinkEmail characters from `i` lead to an `@` (within the local
 /// part length cap): then the name before `i` is part of a local part.
@@ -226,7 +228,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     if s == dot || (s > 0 && b[s - 1] >= 0x80 && !punctuation_before(text, s)) || (s == lo && lo > floor) {
         return Plain::Ask;
     }
-    if s > 0 && b[s - 1] == b'_' && underscore_labels_start(b, s, dot, lo) < s {
+    if s > 0 && b[s - 1] == b'_' && underscore_labels_start(text, s, dot, lo) < s {
         return Plain::Ask; // `_` in a subdomain label
     }
     if !labels.ok() {
@@ -393,11 +395,12 @@ fn after_network_path_slashes(b: &[u8], s: usize) -> bool {
 /// last two labels stay without `_` (`foo_bar.com`, `a.b_c.org`: code
 /// names), a name never starts with `_` (`_dmarc.example.com` is a DNS
 /// record name, `_example.com` an identifier) or inside a word of another
-/// script, and an email's domain takes none (RFC 5321): then `s` is
-/// returned as it was.
+/// script (after its letter, digit or mark), and an email's domain takes
+/// none (RFC 5321): then `s` is returned as it was.
 #[cold]
 #[inline(never)]
-fn underscore_labels_start(b: &[u8], s: usize, dot: usize, lo: usize) -> usize {
+fn underscore_labels_start(text: &str, s: usize, dot: usize, lo: usize) -> usize {
+    let b = text.as_bytes();
     if s <= lo || b[s - 1] != b'_' || !b[s..dot].contains(&b'.') {
         return s;
     }
@@ -405,9 +408,12 @@ fn underscore_labels_start(b: &[u8], s: usize, dot: usize, lo: usize) -> usize {
     while t > lo && (has_class(b[t - 1], LABEL_BYTE | DOT_BYTE) || b[t - 1] == b'_') {
         t -= 1;
     }
-    // (Nor after a non-ASCII byte, where the walk of ASCII bytes stops in
-    // the middle of a word: `über_a.b.example.com` is not `ber_a.…`.)
-    let bad_start = matches!(b[t], b'_' | b'.' | b'-') || (t > 0 && (b[t - 1] == b'@' || b[t - 1] >= 0x80));
+    // (Nor after a letter, digit or mark of another script, where the walk
+    // of ASCII bytes stops in the middle of a word: `über_a.b.example.com`
+    // is not `ber_a.…`; after punctuation, `“my_host.example.com”`, it
+    // starts.)
+    let in_word = t > 0 && b[t - 1] >= 0x80 && char_before(text, t).is_some_and(|c| is_alphanumeric(c) || is_mark(c));
+    let bad_start = matches!(b[t], b'_' | b'.' | b'-') || (t > 0 && b[t - 1] == b'@') || in_word;
     if bad_start {
         s
     } else {
@@ -522,7 +528,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         }
     }
     if !strict && s > lo && b[s - 1] == b'_' {
-        s = underscore_labels_start(b, s, dot, lo);
+        s = underscore_labels_start(text, s, dot, lo);
     }
     // The name goes on past the cap: longer than any DNS name, and a link
     // never starts in the middle of one.

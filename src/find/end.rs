@@ -194,8 +194,9 @@ impl Brackets {
 /// Scans forward from `start` by the UTS 58 rules (plus, in the default
 /// mode, the RFC 3987 character repertoire, CJK punctuation and closing
 /// quotes) and returns the end of what is kept, and whether the length
-/// cap cut the scan: it reached the cap with more of the text after it
-/// that is no white space.
+/// cap cut the link: the scan stopped at the cap, and a scan 64 bytes
+/// further keeps more (a link of just the cap's length before a comma is
+/// whole).
 pub(super) fn scan_forward(
     f: &Finder,
     text: &str,
@@ -204,12 +205,18 @@ pub(super) fn scan_forward(
     quote: Option<char>,
     link_start: usize,
 ) -> (usize, bool) {
-    scan_forward_with::<true>(f, text, start, part, quote, link_start)
+    let (end, at_cap) = scan_forward_with::<true>(f, text, start, part, quote, link_start, f.max_link_len);
+    let cut = at_cap && {
+        let further = f.max_link_len.saturating_add(64);
+        scan_forward_with::<true>(f, text, start, part, quote, link_start, further).0 > end
+    };
+    (end, cut)
 }
 
-/// [`scan_forward`], with or without the fast paths (eight plain
-/// bytes, a run of `(` or `)` at a time; the tests check that both end
-/// every link at the same place).
+/// [`scan_forward`] up to `cap` bytes from `link_start`, with or without
+/// the fast paths (eight plain bytes, a run of `(` or `)` at a time; the
+/// tests check that both end every link at the same place); also whether
+/// it stopped at the cap with more text after it.
 #[inline(always)]
 fn scan_forward_with<const FAST: bool>(
     f: &Finder,
@@ -218,9 +225,12 @@ fn scan_forward_with<const FAST: bool>(
     mut part: Part,
     quote: Option<char>,
     link_start: usize,
+    cap: usize,
 ) -> (usize, bool) {
     let b = text.as_bytes();
-    let limit = text.len().min(link_start.saturating_add(f.max_link_len));
+    let limit = text.len().min(link_start.saturating_add(cap));
+    // A character that would cross the cap stops the scan there too.
+    let mut at_cap = false;
     let strict = f.strict_uts58;
     let mut brackets = Brackets::new();
     let mut i = start;
@@ -325,6 +335,7 @@ fn scan_forward_with<const FAST: bool>(
             let c = char_at(text, i).unwrap_or('\0');
             let clen = c.len_utf8();
             if i + clen > limit {
+                at_cap = true;
                 break;
             }
             if !strict {
@@ -381,7 +392,7 @@ fn scan_forward_with<const FAST: bool>(
             (true, n) => n,
         };
     }
-    (end, i >= limit && b.get(limit).is_some_and(|&c| c > b' '))
+    (end, (at_cap || i >= limit) && limit < text.len())
 }
 
 /// Drops trailing Soft characters and (default mode) unclosed openers.
@@ -434,8 +445,8 @@ mod tests {
                     for quote in [None, Some('"'), Some('\'')] {
                         for start in [0, text.len() / 3].into_iter().filter(|&s| text.is_char_boundary(s)) {
                             proptest::prop_assert_eq!(
-                                scan_forward_with::<true>(&f, &text, start, part, quote, 0).0,
-                                scan_forward_with::<false>(&f, &text, start, part, quote, 0).0,
+                                scan_forward_with::<true>(&f, &text, start, part, quote, 0, f.max_link_len).0,
+                                scan_forward_with::<false>(&f, &text, start, part, quote, 0, f.max_link_len).0,
                                 "{:?} {:?} {:?} from {}", text, part, quote, start
                             );
                         }

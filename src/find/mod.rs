@@ -266,13 +266,13 @@ impl Finder {
     }
 
     /// Caps a link's length in bytes (default 64 KiB), so the finder's
-    /// memory and look-ahead stay bounded. An IRI with an authority that
-    /// would be longer is cut at the cap in its path, query or fragment
-    /// (then trimmed and validated like any other end). Any other link that
-    /// would be longer is not linked: a cut in a scheme or host, in an
-    /// opaque IRI (`mailto:`, `tel:`), in a name or an address would name
-    /// another host, address or number. Caps under 16 bytes are raised to
-    /// 16.
+    /// memory and look-ahead stay bounded. A link that would be longer is
+    /// cut at the cap in its path, query or fragment (an IRI with an
+    /// authority, a name with a path; then trimmed and validated like any
+    /// other end). Any other link that would be longer is not linked, nor
+    /// is anything in its word: a cut in a scheme or host, in an opaque IRI
+    /// (`mailto:`, `tel:`), in a name or an address would name another
+    /// host, address or number. Caps under 16 bytes are raised to 16.
     ///
     /// ```
     /// let mut f = iriscan::Finder::new();
@@ -683,10 +683,11 @@ impl<'f, 't> Iterator for Links<'f, 't> {
             ) {
                 self.pos = raw.end;
                 self.floor = raw.end;
-                // A name or an address longer than the length cap (their
-                // own limits are a DNS name's and a local part's) is no
-                // link, nor is anything in it: a cut would name another
-                // host or address.
+                // Longer than the length cap: a name or an address (their
+                // own limits are a DNS name's and a local part's), or a
+                // word whose IRI the cap would cut in its scheme, host or
+                // opaque part. No link, nor is anything in it: a cut would
+                // name another host, address or number.
                 if raw.end - raw.start > self.finder.max_link_len {
                     continue;
                 }

@@ -63,6 +63,11 @@ pub(crate) fn next_link(
         } else {
             try_domain(f, text, at, len, floor)
         };
+        // Longer than the length cap: no link, which `Links::next` passes
+        // over, the reader's rules unasked.
+        if found.is_some_and(|raw| raw.end - raw.start > f.max_link_len) {
+            return found;
+        }
         // Default mode: the reader's view of the text around the link
         // (glued prose, markup, Markdown labels, mail headers, code).
         let found = if f.strict_uts58 {
