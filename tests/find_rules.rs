@@ -696,3 +696,19 @@ fn a_name_with_underscore_labels_never_starts_inside_a_word() {
     f.kinds(&[LinkKind::Iri, LinkKind::Domain]);
     assert_eq!(found_with(&f, "b@ür.de_.x.om"), Vec::<String>::new());
 }
+#[test]
+fn the_text_after_a_cut_link_is_read_wherever_the_blocks_fall() {
+    // A name that the reader's rules cut before the dot it was found at
+    // (`main.rs．www.example.com` ends at the fullwidth dot, glued to
+    // what follows): the names after the cut are read again, at every
+    // offset of the 64-byte blocks of the trigger search (they were read
+    // at some offsets and not at others).
+    let base = " <http://a.com/very/」user.name+tag@bücher.de\u{202e}main.rs．www.example.com) ok";
+    let f = Finder::new();
+    let want: Vec<String> = found_with(&f, base);
+    assert!(want.iter().any(|l| l == "www.example.com"), "{want:?}");
+    for pad in 0..140 {
+        let text = format!("{}{base}", "x ".repeat(pad / 2) + if pad % 2 == 1 { " " } else { "" });
+        assert_eq!(found_with(&f, &text), want, "pad {pad}");
+    }
+}

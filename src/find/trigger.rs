@@ -126,7 +126,11 @@ pub(crate) struct Triggers {
     /// Start of the block whose triggers are in `mask` ([`NO_BLOCK`]: none
     /// yet)…
     block: usize,
-    /// …one bit per byte of `[block, block + 64)`, those not handed out.
+    /// …one bit per byte of `[block, block + 64)`, from where the block
+    /// was classified: those at or after the position asked for are handed
+    /// out, so that a search that goes back within the block (after a link
+    /// that the reader's rules cut before its trigger) sees its triggers
+    /// again, as one that goes back before the block classifies anew.
     mask: u64,
     /// The vector classifier of the triggers wanted (`None`: none),
     /// picked for the CPU once per finder run.
@@ -199,7 +203,11 @@ impl Triggers {
     /// of [`worth_a_look`] fails where a neighbour is missing, so any byte
     /// there passes at least as many: a trigger of a valid run inside `b`
     /// is also a trigger of `b`, at the same place (and an `@` of the run
-    /// is one of `b`). Calls must not go back before an earlier answer.
+    /// is one of `b`). A call may go back before an earlier answer (to the
+    /// end of a link the reader's rules cut before its trigger): the
+    /// triggers from there on are handed out again, wherever the blocks
+    /// fall, so that what follows the cut is read as it would be in a text
+    /// that ended the link there.
     pub(crate) fn next_in_bytes(&mut self, b: &[u8], pos: usize) -> Option<(usize, usize)> {
         self.next_in_window(b, 0, b.len(), pos)
     }
@@ -213,9 +221,9 @@ impl Triggers {
         // …or the first block after it with a trigger.
         if mask == 0 {
             let from = if off < BLOCK { self.block + BLOCK } else { pos };
-            (self.block, mask) = self.next_block(outer, base, len, from)?;
+            (self.block, self.mask) = self.next_block(outer, base, len, from)?;
+            mask = self.mask;
         }
-        self.mask = mask & (mask - 1);
         let at = self.block + mask.trailing_zeros() as usize;
         let len = if outer[base + at] < 0x80 { 1 } else { 3 };
         Some((at, len))
