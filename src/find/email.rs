@@ -175,9 +175,9 @@ fn ascii_local_start(b: &[u8], mut ls: usize, lo: usize, double_dot: &mut bool) 
     ls
 }
 
-/// [`super::domain::plain_dot_link`] for the email whose domain starts at `s`, after an
-/// `@`: its local part, read backwards, is ASCII and common-script letters
-/// too.
+/// [`super::domain::plain_dot_link`] for the email whose domain starts at
+/// `s`, after an `@`: its local part, read backwards, is ASCII and
+/// common-script letters too.
 pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usize) -> Plain {
     let b = text.as_bytes();
     if !f.email {

@@ -683,14 +683,6 @@ impl<'f, 't> Iterator for Links<'f, 't> {
             ) {
                 self.pos = raw.end;
                 self.floor = raw.end;
-                // Longer than the length cap: a name or an address (their
-                // own limits are a DNS name's and a local part's), or a
-                // word whose IRI the cap would cut in its scheme, host or
-                // opaque part. No link, nor is anything in it: a cut would
-                // name another host, address or number.
-                if raw.end - raw.start > self.finder.max_link_len {
-                    continue;
-                }
                 return Some(Link {
                     text: &self.run[raw.start..raw.end],
                     start: self.run_start + raw.start,

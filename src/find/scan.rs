@@ -35,6 +35,15 @@ use super::scheme::try_scheme;
 use super::trigger::{worth_a_look, Triggers};
 use super::Finder;
 
+/// Where the search goes on after a word longer than the length cap (and
+/// its floor): out of line, since it is rare.
+#[cold]
+#[inline(never)]
+fn passed_over(found: Option<Raw>) -> (usize, usize) {
+    let end = found.map_or(0, |raw| raw.end);
+    (end, end)
+}
+
 /// Finds the next link in `text` at or after `pos`, starting no earlier than
 /// `floor` (the end of the previous link).
 ///
@@ -48,7 +57,7 @@ pub(crate) fn next_link(
     (outer, base): (&[u8], usize),
     text: &str,
     mut pos: usize,
-    floor: usize,
+    mut floor: usize,
 ) -> Option<Raw> {
     while let Some((at, len)) = trig.next_in_run(outer, base, text, pos) {
         pos = at + len;
@@ -63,10 +72,14 @@ pub(crate) fn next_link(
         } else {
             try_domain(f, text, at, len, floor)
         };
-        // Longer than the length cap: no link, which `Links::next` passes
-        // over, the reader's rules unasked.
+        // Longer than the length cap: a name or an address (their own
+        // limits are a DNS name's and a local part's), or a word whose IRI
+        // the cap would cut in its scheme, host or opaque part. No link,
+        // nor is anything in it (a cut would name another host, address or
+        // number): the search goes on after it, as after a link.
         if found.is_some_and(|raw| raw.end - raw.start > f.max_link_len) {
-            return found;
+            (pos, floor) = passed_over(found);
+            continue;
         }
         // Default mode: the reader's view of the text around the link
         // (glued prose, markup, Markdown labels, mail headers, code).

@@ -285,7 +285,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
             // after an authority; a cut in the authority, or in an opaque
             // IRI (`mailto:`, `tel:`), would name another host, address or
             // number. Then the whole word is longer than the cap: no link,
-            // nor anything in it (the finder passes over it).
+            // nor anything in it (`scan::next_link` passes over it).
             if cut && (!slashes || !b[tail_start..end].iter().any(|&c| matches!(c, b'/' | b'?' | b'#'))) {
                 let cap = s.saturating_add(f.max_link_len).min(b.len());
                 let word_end = b[cap..].iter().position(|&c| c <= b' ').map_or(b.len(), |p| cap + p);

@@ -22,12 +22,12 @@
 //! `prose::is_prose_domain_dot`), and without bare domains only the dots
 //! of a run of name bytes right after an `@` (only an email's domain can
 //! end there, not its local part's dots nor those of prose near it): the
-//! same pass finds the `@`s, so that prose is read once, and a block
-//! with one has its runs followed by one addition ([`AtRuns`]). On x86-64 the classification
-//! uses AVX2 when the CPU reports it (detected once per finder run) and
-//! SSE2 otherwise (part of the x86-64 baseline); on other targets, and for
-//! the first and last bytes of a text, a scalar loop computes the same
-//! mask (tests check all three agree).
+//! same pass finds the `@`s, so that prose is read once, and a block with
+//! one has its runs followed by one addition ([`AtRuns`]). On x86-64 the
+//! classification uses AVX2 when the CPU reports it (detected once per
+//! finder run) and SSE2 otherwise (part of the x86-64 baseline); on other
+//! targets, and for the first and last bytes of a text, a scalar loop
+//! computes the same mask (tests check all three agree).
 
 use super::candidate::MAX_SCHEME_BACK;
 use super::classes::{is_label_byte, is_scheme_byte, trailing_letters};
