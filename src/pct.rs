@@ -78,31 +78,39 @@ static ENCODED: [u32; 256] = {
 /// Appends `s` with every non-ASCII character percent-encoded (ASCII as it
 /// is): each byte of its UTF-8 form becomes `%XX`.
 ///
-/// Bytes are encoded through a buffer on the stack, without a branch that
-/// depends on them (four bytes written per byte, the cursor moved by one
-/// or three): text that switches between ASCII and other scripts costs no
-/// mispredicted branches, and each 32 bytes are one append.
+/// Bytes are encoded straight into `out`, without a branch that depends on
+/// them (four bytes written per byte, the cursor moved by one or three):
+/// text that switches between ASCII and other scripts costs no mispredicted
+/// branches, and nothing is copied or checked a second time.
 pub(crate) fn push_non_ascii_encoded(out: &mut String, s: &str) {
     // Schemes, `//`, most hosts and paths: nothing to encode.
     if s.is_ascii() {
         out.push_str(s);
         return;
     }
-    const IN: usize = 32;
-    let mut buf = [0u8; 3 * IN + 1];
-    for piece in s.as_bytes().chunks(IN) {
+    // Room for three bytes per byte and the one a last four-byte write
+    // spills past them.
+    out.reserve(3 * s.len() + 1);
+    #[allow(unsafe_code)]
+    // SAFETY: only ASCII bytes go into the string's buffer (an ASCII byte
+    // of `s`, `%` or an uppercase hex digit), all within the capacity
+    // reserved above: before the byte `s[i]`, at most `3 * i` bytes are
+    // kept, so its write ends by `3 * s.len() + 1`. The length is set to
+    // the bytes kept, all of them written.
+    unsafe {
+        let v = out.as_mut_vec();
+        let start = v.len();
+        let dst = v.as_mut_ptr().add(start);
         let mut n = 0;
-        for &b in piece {
+        for &b in s.as_bytes() {
             // Four bytes written, one or three kept (the top byte, the
-            // count, is overwritten by the next byte's word or dropped).
+            // count, is overwritten by the next byte's word or left past
+            // the end).
             let word = ENCODED[b as usize];
-            buf[n..n + 4].copy_from_slice(&word.to_le_bytes());
+            dst.add(n).cast::<u32>().write_unaligned(word.to_le());
             n += (word >> 24) as usize;
         }
-        // The buffer holds ASCII only: this always succeeds.
-        if let Ok(encoded) = std::str::from_utf8(&buf[..n]) {
-            out.push_str(encoded);
-        }
+        v.set_len(start + n);
     }
 }
 

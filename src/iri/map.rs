@@ -106,6 +106,13 @@ pub struct ToUriOptions {
 /// assert!(!iriscan::iri::uses_dns("urn"));
 /// ```
 pub fn uses_dns(scheme: &str) -> bool {
+    // Most links are web links: no walk over the list for them.
+    if matches!(scheme.as_bytes(), [h, t1, t2, p, rest @ ..]
+        if (*h | 0x20, *t1 | 0x20, *t2 | 0x20, *p | 0x20) == (b'h', b't', b't', b'p')
+            && matches!(rest, [] | [b's' | b'S']))
+    {
+        return true;
+    }
     const DNS: &[&str] = &[
         "http",
         "https",
