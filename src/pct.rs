@@ -172,20 +172,50 @@ mod tests {
         assert_eq!(out, "%AF%C3%A9");
     }
 
+    fn encoded_one_by_one(s: &str) -> String {
+        let mut out = String::new();
+        for &b in s.as_bytes() {
+            if b < 0x80 {
+                out.push(b as char);
+            } else {
+                push_pct_byte(&mut out, b);
+            }
+        }
+        out
+    }
+
     #[test]
     fn every_byte_is_encoded_as_it_is_or_as_pct_across_buffer_refills() {
         let s: String = (0..200u32).filter_map(|c| char::from_u32(c * 37)).collect();
         let mut fast = String::new();
         push_non_ascii_encoded(&mut fast, &s);
-        let mut one_by_one = String::new();
-        for &b in s.as_bytes() {
-            if b < 0x80 {
-                one_by_one.push(b as char);
-            } else {
-                push_pct_byte(&mut one_by_one, b);
+        assert_eq!(fast, encoded_one_by_one(&s));
+    }
+
+    /// The encoder writes four bytes per byte into the string's spare
+    /// capacity: every slice of a mixed text, appended after text already
+    /// there (at every fill of a buffer reserved to the byte), comes out
+    /// as the byte-by-byte encoding, and the text before it is kept.
+    #[test]
+    fn appended_encoding_keeps_what_was_there_at_every_length_and_capacity() {
+        let text = "a/é?b=日本語&c=𐌀x-ü";
+        let cuts: Vec<usize> = (0..=text.len()).filter(|&i| text.is_char_boundary(i)).collect();
+        for (k, &from) in cuts.iter().enumerate() {
+            for &to in &cuts[k..] {
+                let piece = &text[from..to];
+                let want = encoded_one_by_one(piece);
+                for prefix in ["", "http://", "x"] {
+                    // Exactly the room the encoding needs, and none spare.
+                    for room in [0, want.len(), 3 * piece.len() + 1] {
+                        let mut out = String::with_capacity(prefix.len() + room);
+                        out.push_str(prefix);
+                        push_non_ascii_encoded(&mut out, piece);
+                        assert_eq!(&out[..prefix.len()], prefix);
+                        assert_eq!(&out[prefix.len()..], want, "{piece:?}");
+                    }
+                }
             }
         }
-        assert_eq!(fast, one_by_one);
     }
 
     #[test]
