@@ -346,6 +346,24 @@ fn email_is_its_own_kind_with_a_mailto_iri() {
     assert_eq!(l.to_uri().unwrap(), "mailto:%D0%B8%D0%BC%D1%8F@xn--e1afmkfd.xn--p1ai");
 }
 
+/// An email with non-ASCII letters maps to its URI without a parse of its
+/// `mailto:` IRI: the result is that IRI's mapping, in every script, with
+/// the local part, the domain or both non-ASCII.
+#[test]
+fn idn_email_uri_is_the_mapping_of_its_mailto_iri() {
+    let text = "d.sokolov@пример.рф, jörg@example.de; vorstand@sportverein-mühlheim.de \
+                ทีมงาน@ตัวอย่าง.ไทย सहायता@उदाहरण.भारत ομάδα@παράδειγμα.ελ 王@例子.中国 \
+                a+b=c@xn--e1afmkfd.xn--p1ai";
+    let mut seen = 0;
+    for link in Finder::new().links(text) {
+        assert_eq!(link.kind(), LinkKind::Email, "{}", link.as_str());
+        let want = iriscan::to_uri(&format!("mailto:{}", link.as_str())).map(|u| u.into_owned());
+        assert_eq!(link.to_uri().map(|u| u.into_owned()), want, "{}", link.as_str());
+        seen += 1;
+    }
+    assert_eq!(seen, 8);
+}
+
 #[test]
 fn email_local_part_may_contain_dots_and_plus() {
     assert_eq!(

@@ -559,9 +559,23 @@ impl<'t> Link<'t> {
                 return uri;
             }
         }
-        // The same for an email of ASCII path characters alone (no `%`):
-        // `mailto:` and the address is a valid IRI and its own URI.
-        if self.kind == LinkKind::Email && self.text.bytes().all(|c| MAILTO_PLAIN_BYTE[c as usize]) {
+        // The same for an email whose ASCII bytes are path characters (no
+        // `%`): `mailto:` and the address is a valid IRI, its own URI when
+        // ASCII, else mapped without a parse.
+        if self.kind == LinkKind::Email && self.text.bytes().all(|c| c >= 0x80 || MAILTO_PLAIN_BYTE[c as usize]) {
+            if !self.text.is_ascii() {
+                let uri = crate::iri::plain_mailto_to_uri(self.text);
+                debug_assert_eq!(
+                    uri.as_deref().map_err(Clone::clone),
+                    crate::iri::to_uri_if_valid(&format!("mailto:{}", self.text))
+                        .expect("valid")
+                        .as_deref()
+                        .map_err(Clone::clone),
+                    "{}",
+                    self.text
+                );
+                return uri.map(Cow::Owned);
+            }
             // (Two appends to an exact capacity: `concat` costs a generic
             // join.)
             let mut uri = String::with_capacity(7 + self.text.len());

@@ -354,6 +354,26 @@ pub(crate) fn plain_web_to_uri(s: &str) -> Result<Cow<'_, str>, MapError> {
     )
 }
 
+/// [`to_uri_if_valid`] of `mailto:` and the address `addr` of an email
+/// that the finder found, non-ASCII and with ASCII bytes that are path
+/// characters but `%` alone (the caller checks them): without a parse.
+/// Such an IRI is valid (an email's other characters are letters of
+/// `ucschar`, its local part has no `,`, and one `@`), so its mapping is
+/// what the `mailto:` rule of [`map_spans`] makes of its one address: the
+/// local part percent-encoded, the domain in punycode when not ASCII.
+pub(crate) fn plain_mailto_to_uri(addr: &str) -> Result<String, MapError> {
+    let mut out = String::with_capacity(7 + 3 * addr.len());
+    out.push_str("mailto:");
+    match addr.rfind('@') {
+        Some(at) if !addr[at + 1..].is_ascii() => {
+            push_non_ascii_encoded(&mut out, &addr[..=at]);
+            push_idna_host(&mut out, &addr[at + 1..])?;
+        }
+        _ => push_non_ascii_encoded(&mut out, addr),
+    }
+    Ok(out)
+}
+
 /// [`to_uri_if_valid`] of an IRI built in a `String`: the string itself
 /// comes back when the mapping changes nothing (no copy).
 #[inline]
