@@ -346,6 +346,26 @@ fn email_is_its_own_kind_with_a_mailto_iri() {
     assert_eq!(l.to_uri().unwrap(), "mailto:%D0%B8%D0%BC%D1%8F@xn--e1afmkfd.xn--p1ai");
 }
 
+/// Mail server logs write a message's Message-ID as `message-id=<…>`
+/// (Postfix) or `msgid=<…>` (sendmail): an id, not an address; the
+/// addresses on the same lines stay links.
+#[test]
+fn message_ids_in_mail_server_logs_are_not_emails() {
+    assert_eq!(
+        found("postfix/cleanup[2860]: 58E4E422EB: message-id=<CAO6f_5Zo=gw@mail.gmail.com>"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        found("sm-mta[412]: x1: from=<ann@example.org>, size=812, msgid=<20050603.GC2@host.example.org>, proto=ESMTP"),
+        ["ann@example.org"]
+    );
+    assert_eq!(found("orig_to=<bob@example.org>, status=sent"), ["bob@example.org"]);
+    assert_eq!(
+        found("to=<carol@example.com>, relay=mx.example.com"),
+        ["carol@example.com", "mx.example.com"]
+    );
+}
+
 /// An email with non-ASCII letters maps to its URI without a parse of its
 /// `mailto:` IRI: the result is that IRI's mapping, in every script, with
 /// the local part, the domain or both non-ASCII.

