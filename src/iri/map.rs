@@ -327,31 +327,58 @@ pub(crate) fn plain_web_to_uri(s: &str) -> Result<Cow<'_, str>, MapError> {
         return Ok(Cow::Borrowed(s));
     }
     let b = s.as_bytes();
-    let colon = memchr::memchr(b':', b).unwrap_or(0);
+    // (The scheme is a few ASCII letters: no `%`, nothing to encode.)
+    let colon = b.iter().position(|&c| c == b':').unwrap_or(0);
     let hs = colon + 3;
-    let he = if b.get(hs) == Some(&b'[') {
+    let ip_literal = b.get(hs) == Some(&b'[');
+    let he = if ip_literal {
         memchr::memchr(b']', &b[hs..]).map_or(b.len(), |p| hs + p + 1)
     } else {
-        b[hs..]
-            .iter()
-            .position(|c| matches!(c, b':' | b'/' | b'?' | b'#'))
-            .map_or(b.len(), |p| hs + p)
+        authority_stop(b, hs)
     };
     let mut auth_end = he;
     if b.get(he) == Some(&b':') {
         auth_end += 1 + b[he + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
     }
-    // (The path's span is read for `mailto:` alone, which has no `//`; a
-    // name of the plain shape holds no `%`.)
-    let reg_name = b.get(hs) != Some(&b'[');
-    map_spans::<false>(
-        s,
-        &s[..colon],
-        Some(((hs, he), auth_end)),
-        reg_name,
-        (auth_end, auth_end),
-        &ToUriOptions::default(),
-    )
+    // What `map_spans` does for this shape (no `mailto:`, which has no
+    // `//`; a name of the plain shape holds no `%`), without its general
+    // steps.
+    let mut out = String::with_capacity(3 * s.len() + 8);
+    out.push_str(&s[..hs]);
+    let host = &s[hs..he];
+    if !ip_literal && !host.is_ascii() && uses_dns(&s[..colon]) {
+        push_idna_host(&mut out, host)?;
+    } else {
+        push_non_ascii_encoded(&mut out, host);
+    }
+    out.push_str(&s[he..auth_end]);
+    push_non_ascii_encoded(&mut out, &s[auth_end..]);
+    Ok(Cow::Owned(out))
+}
+
+/// The first `:`, `/`, `?` or `#` in `b` from `i` (or its end): where a
+/// registered name ends. Eight bytes a step: a host of a few dozen bytes
+/// costs a few steps, not a branch per byte whose exit is mispredicted.
+fn authority_stop(b: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    // The high bit of each zero byte of `w` (and maybe of bytes above the
+    // first: only the lowest set bit is read).
+    let zeros = |w: u64| w.wrapping_sub(ONES) & !w & (ONES << 7);
+    while let Some(chunk) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+        let stops = zeros(w ^ (ONES * u64::from(b':')))
+            | zeros(w ^ (ONES * u64::from(b'/')))
+            | zeros(w ^ (ONES * u64::from(b'?')))
+            | zeros(w ^ (ONES * u64::from(b'#')));
+        if stops != 0 {
+            return i + (stops.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    b[i..]
+        .iter()
+        .position(|c| matches!(c, b':' | b'/' | b'?' | b'#'))
+        .map_or(b.len(), |p| i + p)
 }
 
 /// [`to_uri_if_valid`] of `mailto:` and the address `addr` of an email
@@ -749,6 +776,28 @@ pub fn leiri_to_iri(leiri: &str) -> Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Eight bytes a step, the first stop is the one a byte loop finds:
+    /// each stop byte at every offset of hosts of every length, with
+    /// non-ASCII letters and bytes one off the stops around it.
+    #[test]
+    fn authority_stop_is_the_first_colon_slash_question_mark_or_hash() {
+        let fill = "é.-9;.0@>\"\x7f";
+        for len in 0..40 {
+            let host: String = fill.chars().cycle().take(len).collect();
+            for stop in [":", "/", "?", "#", ""] {
+                for tail in ["", "x", "/path?q#f", "é"] {
+                    let s = format!("https://{host}{stop}{tail}");
+                    let b = s.as_bytes();
+                    let naive = b[8..]
+                        .iter()
+                        .position(|c| matches!(c, b':' | b'/' | b'?' | b'#'))
+                        .map_or(b.len(), |p| 8 + p);
+                    assert_eq!(authority_stop(b, 8), naive, "{s:?}");
+                }
+            }
+        }
+    }
 
     /// Every answer of the memo is IDNA's, whether it comes from a slot,
     /// after slots were taken by colliding hosts, or (for hosts too long
