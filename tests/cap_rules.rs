@@ -200,3 +200,26 @@ fn words_too_long_to_cut_are_counted_as_passed_over() {
     assert_eq!(links.by_ref().count(), 5);
     assert_eq!(links.passed_over(), 0);
 }
+
+/// A stream read in pieces of any size finds what the whole text gives
+/// under a cap: the rest of a cut link never crosses white space, where
+/// the stream cuts.
+#[test]
+fn a_stream_skips_the_rest_of_a_cut_link_as_the_whole_text_does() {
+    use iriscan::stream::StreamFinder;
+    let f = capped(24);
+    let text = "a https://example.com/profile;user@mail.example.org x.org\n\
+                www.example.com/profile=https://mail.example.org/(「(「x.org」)」) y.org\n";
+    let whole: Vec<(u64, u64)> = f.links(text).map(|l| (l.start() as u64, l.end() as u64)).collect();
+    assert_eq!(whole.len(), 4, "{whole:?}");
+    let mut sf = StreamFinder::new(f);
+    for k in 1..=text.len() {
+        sf.read_size(k);
+        let got: Vec<(u64, u64)> = sf
+            .links(text.as_bytes())
+            .map(|l| l.map(|l| (l.start(), l.end())))
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(got, whole, "read size {k}");
+    }
+}

@@ -269,16 +269,21 @@ impl Finder {
     /// memory and look-ahead stay bounded. A link that would be longer is
     /// cut at the cap in its path, query or fragment (an IRI with an
     /// authority, a name with a path; then trimmed and validated like any
-    /// other end). Any other link that would be longer is not linked, nor
-    /// is anything in its word: a cut in a scheme or host, in an opaque IRI
-    /// (`mailto:`, `tel:`), in a name or an address would name another
-    /// host, address or number. Caps under 16 bytes are raised to 16.
+    /// other end); the rest, up to where the link would have ended without
+    /// the cap, is part of it, and nothing in it is linked on its own. Any
+    /// other link that would be longer is not linked, nor is anything in
+    /// its word: a cut in a scheme or host, in an opaque IRI (`mailto:`,
+    /// `tel:`), in a name or an address would name another host, address
+    /// or number ([`Links::passed_over`] counts them). Caps under 16 bytes
+    /// are raised to 16.
     ///
     /// ```
     /// let mut f = iriscan::Finder::new();
     /// f.max_link_len(20);
     /// assert_eq!(f.links("http://example.com/abcdefghij").next().unwrap().as_str(), "http://example.com/a");
     /// assert_eq!(f.links("see http://example-host.com/ and me@an-example-host.com").count(), 0);
+    /// let found: Vec<_> = f.links("http://example.com/a;me@example.org x.org").map(|l| l.as_str()).collect();
+    /// assert_eq!(found, ["http://example.com/a", "x.org"]);
     /// ```
     pub fn max_link_len(&mut self, bytes: usize) -> &mut Self {
         self.max_link_len = bytes.max(16);
