@@ -134,11 +134,11 @@ fn prev_grapheme_boundary(text: &str, i: usize) -> usize {
 
 /// The UTS 58 bracket stack, run-length encoded: a run of the same opener
 /// (`((((`) takes one entry, so adversarial nesting costs O(1) memory per
-/// run. At most `most` entries (the link length cap): a scan within the
-/// cap never has more (one opener a byte at most), and the scan for where
-/// a cut link would have ended ([`uncut_end`]), which reads past the cap,
-/// then forgets the openers it holds: they become one [`FORGOTTEN`] entry
-/// that any closer closes.
+/// run. At most `most` entries (the link length cap and [`CONFIRM_REACH`]):
+/// a scan within them never has more (one opener a byte at most); the scan
+/// for where a cut link would have ended ([`uncut_end`]), which reads on
+/// to the link's end, then forgets the openers it holds: they become one
+/// [`FORGOTTEN`] entry that any closer closes.
 struct Brackets {
     stack: Vec<(char, u32)>,
     most: usize,
@@ -239,6 +239,9 @@ pub(super) fn scan_forward(
     (end, cut)
 }
 
+/// How far past the cap [`confirm_cut`] looks for more of a link.
+const CONFIRM_REACH: usize = 64;
+
 /// Whether a scan that stopped at the cap with its link ending at `end`
 /// was cut there (a scan 64 bytes further keeps more), and a note for
 /// [`uncut_end`] in any case (more than 64 bytes may pass before the scan
@@ -251,7 +254,7 @@ fn confirm_cut(
     (start, part, quote, link_start): (usize, Part, Option<char>, usize),
     end: usize,
 ) -> bool {
-    let further = f.max_link_len.saturating_add(64);
+    let further = f.max_link_len.saturating_add(CONFIRM_REACH);
     let note = CutNote {
         text: (text.as_ptr() as usize, text.len()),
         start,
@@ -354,7 +357,7 @@ fn scan_forward_with<const FAST: bool>(
     // A character that would cross the cap stops the scan there too.
     let mut at_cap = false;
     let strict = f.strict_uts58;
-    let mut brackets = Brackets::new(f.max_link_len);
+    let mut brackets = Brackets::new(f.max_link_len.saturating_add(CONFIRM_REACH));
     let mut i = start;
     let mut end = start;
     // Where the eight-byte path is tried next: `usize::MAX` while a part
