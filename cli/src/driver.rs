@@ -93,12 +93,16 @@ pub struct Found {
     pub links: u64,
     /// Links that reached the maximum link length (and were cut there).
     pub cut: u64,
+    /// Words longer than the maximum link length that may not be cut (a
+    /// host, a name, an address) and were not linked.
+    pub dropped: u64,
 }
 
 impl Found {
     fn add(&mut self, other: Found) {
         self.links += other.links;
         self.cut += other.cut;
+        self.dropped += other.dropped;
     }
 }
 
@@ -462,6 +466,18 @@ impl<T: Task> Run<'_, T> {
                 if found.cut == 1 { "" } else { "s" },
                 self.settings.max_link_len,
                 if found.cut == 1 { "was" } else { "were" },
+            );
+        }
+        if found.dropped > 0 {
+            let _ = writeln!(
+                err,
+                "iriscan: {}: {} link{} longer than the maximum link length ({} bytes) could not be cut there \
+                 (a host, a name or an address) and {} not linked (--max-link-len sets it)",
+                self.ctx.message_name,
+                found.dropped,
+                if found.dropped == 1 { "" } else { "s" },
+                self.settings.max_link_len,
+                if found.dropped == 1 { "was" } else { "were" },
             );
         }
     }

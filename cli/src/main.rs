@@ -65,6 +65,7 @@ pub fn run() -> i32 {
                 terminator: if a.null_data { 0 } else { b'\n' },
                 line_number: a.line_number,
                 max_link_len: max_link_len(&a.input),
+                finder: finder(&a.input),
             };
             // ripgrep's rule: names when there can be more than one input.
             let with_filename = if a.with_filename {
@@ -113,31 +114,9 @@ fn run_task<T: Task>(
     with_filename: bool,
     out: &mut Out,
 ) -> io::Result<i32> {
-    let mut finder = Finder::new();
-    finder.max_link_len(max_link_len(args));
-    let kinds: Vec<LinkKind> = args
-        .kinds
-        .iter()
-        .map(|k| match k {
-            Kind::Iri => LinkKind::Iri,
-            Kind::Email => LinkKind::Email,
-            Kind::Domain => LinkKind::Domain,
-        })
-        .collect();
-    finder.kinds(&kinds).strict_uts58(args.strict_uts58);
-    let threads = match args.jobs {
-        Some(1) => None,
-        Some(n) => Some(n as usize),
-        None => Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
-    };
-    if let Some(n) = threads {
-        // Ignore the error of a second initialisation (there is none in
-        // the binary; the pool is set once here).
-        let _ = rayon::ThreadPoolBuilder::new().num_threads(n).build_global();
-    }
     let settings = Settings {
-        finder,
-        threads,
+        finder: finder(args),
+        threads: threads(args),
         quiet: args.quiet,
         encoding: args.encoding,
         terminator: if null_data { 0 } else { b'\n' },
@@ -152,6 +131,39 @@ fn run_task<T: Task>(
     let inputs = input::expand(&args.paths, args.recursive);
     let all_ok = driver::run(task, &inputs, &settings, out)?;
     Ok(if all_ok { 0 } else { INPUT_ERROR })
+}
+
+/// The finder the input options ask for.
+fn finder(args: &InputArgs) -> Finder {
+    let mut finder = Finder::new();
+    finder.max_link_len(max_link_len(args));
+    let kinds: Vec<LinkKind> = args
+        .kinds
+        .iter()
+        .map(|k| match k {
+            Kind::Iri => LinkKind::Iri,
+            Kind::Email => LinkKind::Email,
+            Kind::Domain => LinkKind::Domain,
+        })
+        .collect();
+    finder.kinds(&kinds).strict_uts58(args.strict_uts58);
+    finder
+}
+
+/// The worker threads the input options ask for (`None`: one, no rayon),
+/// with the global pool set up for them.
+fn threads(args: &InputArgs) -> Option<usize> {
+    let threads = match args.jobs {
+        Some(1) => None,
+        Some(n) => Some(n as usize),
+        None => Some(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    };
+    if let Some(n) = threads {
+        // Ignore the error of a second initialisation (there is none in
+        // the binary; the pool is set once here).
+        let _ = rayon::ThreadPoolBuilder::new().num_threads(n).build_global();
+    }
+    threads
 }
 
 fn main() {

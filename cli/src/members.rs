@@ -175,6 +175,7 @@ pub fn decode(run: &impl RecordSink, span: &Span, work: &dyn Fn(&InputCtx, &Bloc
             member_bufs.err.extend_from_slice(&b.err);
             member_found.links += f.links;
             member_found.cut += f.cut;
+            member_found.dropped += f.dropped;
             if failed.is_none() {
                 failed = e;
             }
@@ -188,6 +189,7 @@ pub fn decode(run: &impl RecordSink, span: &Span, work: &dyn Fn(&InputCtx, &Bloc
         bufs.err.extend_from_slice(&member_bufs.err);
         found.links += member_found.links;
         found.cut += member_found.cut;
+        found.dropped += member_found.dropped;
         pos += used;
     }
     Decoded {

@@ -391,6 +391,36 @@ fn links_cut_at_the_maximum_length_are_counted_once_per_input() {
     assert_eq!(o.status.code(), Some(2));
 }
 
+#[test]
+fn links_too_long_to_cut_are_counted_once_per_input() {
+    // A name, an address and an opaque IRI longer than the cap: a cut
+    // would name another host, address or number, so none is linked.
+    let name = format!("www.{}.com", "a".repeat(40));
+    let mail = format!("someone@{}.org", "b".repeat(40));
+    let tel = format!("tel:+1-555-{}", "0".repeat(40));
+    let long = format!("http://example.com/{}", "c".repeat(200));
+    let text = format!("{name} {mail}\nshort.org {tel} {long}\n{}{name}\n", "x ".repeat(3000));
+    let o = iriscan(&["find", "--max-link-len", "30"], text.as_bytes());
+    assert_eq!(stdout(&o).lines().count(), 2, "{}", stdout(&o));
+    assert_eq!(
+        stderr(&o),
+        "iriscan: <stdin>: 1 link reached the maximum link length (30 bytes) and was cut there \
+         (--max-link-len sets it)\n\
+         iriscan: <stdin>: 4 links longer than the maximum link length (30 bytes) could not be cut there \
+         (a host, a name or an address) and were not linked (--max-link-len sets it)\n"
+    );
+    // With one worker and small blocks, the same count.
+    let o = iriscan(&["find", "-j", "1", "--max-link-len", "30"], text.as_bytes());
+    assert!(stderr(&o).contains(": 4 links longer than"), "{}", stderr(&o));
+    // Under the default cap each is a link, and nothing is said.
+    let o = iriscan(&["find"], text.as_bytes());
+    assert_eq!(stdout(&o).lines().count(), 6);
+    assert!(o.stderr.is_empty());
+    // `--quiet` says nothing.
+    let o = iriscan(&["find", "-q", "--max-link-len", "30"], text.as_bytes());
+    assert!(o.stderr.is_empty());
+}
+
 fn gzip_stored(data: &[u8]) -> Vec<u8> {
     let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::none());
     enc.write_all(data).unwrap();

@@ -444,6 +444,28 @@ fn after_leading_dots(b: &[u8], s: usize, dot: usize) -> usize {
     }
 }
 
+/// `name.ext`: an ASCII name of exactly one dot whose TLD is a common file
+/// extension (`setup.py`, `readme.md`): a file, not a host (`www.` names
+/// are hosts). `first` is the name before its last dot, `tld` the label
+/// after it.
+fn is_file_name(host: &str, first: &str, tld: &str) -> bool {
+    is_file_extension(tld) && host.is_ascii() && !first.contains('.') && !first.eq_ignore_ascii_case("www")
+}
+
+/// Whether `name`, what is left of a name that the default mode's prose
+/// rules cut (`x.py` of `x.py详细例え.jp`, where the glued CJK text was
+/// read as part of its last label), passes the rules a name found from
+/// its own dot must pass: a last label that is a TLD (not one kept for
+/// emails, `example`, `test`), DNS labels, and no file name (a cut must
+/// not link what `x.py 详细` leaves unlinked).
+pub(super) fn cut_name_ok(f: &Finder, name: &str) -> bool {
+    let Some((dot, dot_char)) = name.char_indices().rev().find(|&(_, c)| is_prose_domain_dot(f, c)) else {
+        return false;
+    };
+    let tld = &name[dot + dot_char.len_utf8()..];
+    (is_tld(tld) || is_special_use_tld(tld)) && dns_labels_ok(name) && !is_file_name(name, &name[..dot], tld)
+}
+
 /// The general rules for a scheme-less domain or email at `dot`.
 #[inline(never)]
 fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usize) -> Option<Raw> {
@@ -598,10 +620,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         {
             return None; // a file path or an identifier, not a link
         }
-        // `name.ext`: exactly one dot, the TLD a common file extension.
-        let tld = &text[after..tld_end];
-        let first = &text[s..dot];
-        if is_file_extension(tld) && host.is_ascii() && !first.contains('.') && !first.eq_ignore_ascii_case("www") {
+        if is_file_name(host, &text[s..dot], &text[after..tld_end]) {
             return None;
         }
     }

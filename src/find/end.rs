@@ -10,6 +10,7 @@ use super::Finder;
 use crate::chars::{link_term, opening_bracket, LinkTerm};
 use crate::iri::parse::can_appear_in_iri;
 use crate::letters::{char_at, char_before, common_letters_end, in_fast_domain_block};
+use std::cell::Cell;
 use unicode_segmentation::GraphemeCursor;
 
 /// CJK sentence punctuation that ends a link when non-ASCII text follows it
@@ -133,22 +134,46 @@ fn prev_grapheme_boundary(text: &str, i: usize) -> usize {
 
 /// The UTS 58 bracket stack, run-length encoded: a run of the same opener
 /// (`((((`) takes one entry, so adversarial nesting costs O(1) memory per
-/// run, and the whole stack is bounded by the link length cap.
+/// run. At most `most` entries (the link length cap and [`CONFIRM_REACH`]):
+/// a scan within them never has more (one opener a byte at most); the scan
+/// for where a cut link would have ended ([`uncut_end`]), which reads on
+/// to the link's end, then forgets the openers it holds: they become one
+/// [`FORGOTTEN`] entry that any closer closes.
 struct Brackets {
     stack: Vec<(char, u32)>,
+    most: usize,
 }
 
+/// The opener of the entry that stands for openers [`Brackets`] forgot
+/// (never an opener itself: U+0000 is Hard).
+const FORGOTTEN: char = '\0';
+
 impl Brackets {
-    fn new() -> Self {
-        Brackets { stack: Vec::new() }
+    fn new(most: usize) -> Self {
+        Brackets {
+            stack: Vec::new(),
+            most: most.max(2),
+        }
     }
     fn clear(&mut self) {
         self.stack.clear();
     }
+    /// Room for one more entry: past `most`, every open bracket becomes
+    /// one forgotten entry (amortised O(1): `most` pushes between two).
+    fn make_room(&mut self) {
+        if self.stack.len() >= self.most {
+            let n = self.stack.iter().fold(0u32, |n, &(_, k)| n.saturating_add(k));
+            self.stack.clear();
+            self.stack.push((FORGOTTEN, n));
+        }
+    }
     fn push(&mut self, c: char) {
         match self.stack.last_mut() {
             Some((top, n)) if *top == c => *n += 1,
-            _ => self.stack.push((c, 1)),
+            _ => {
+                self.make_room();
+                self.stack.push((c, 1));
+            }
         }
     }
     /// Pushes `n` openers `c` at once (`n` calls of [`Brackets::push`]).
@@ -156,16 +181,20 @@ impl Brackets {
         let n = u32::try_from(n).unwrap_or(u32::MAX);
         match self.stack.last_mut() {
             Some((top, k)) if *top == c => *k = k.saturating_add(n),
-            _ => self.stack.push((c, n)),
+            _ => {
+                self.make_room();
+                self.stack.push((c, n));
+            }
         }
     }
     /// Closes up to `n` brackets whose opener is `open` at once: how many
     /// of `n` calls of [`Brackets::close`] in a row succeed. Neighbouring
     /// entries hold different openers, so once the innermost run of `open`
-    /// is closed the next closer has no partner.
+    /// is closed the next closer has no partner (and the forgotten entry
+    /// is the bottom one).
     fn close_run(&mut self, open: char, n: usize) -> usize {
         match self.stack.last_mut() {
-            Some((top, k)) if *top == open => {
+            Some((top, k)) if *top == open || *top == FORGOTTEN => {
                 let m = (*k as usize).min(n);
                 *k -= m as u32;
                 if *k == 0 {
@@ -179,7 +208,7 @@ impl Brackets {
     /// Pops if `close` pairs with the innermost opener.
     fn close(&mut self, close: char) -> bool {
         match (self.stack.last_mut(), opening_bracket(close)) {
-            (Some((top, n)), Some(open)) if *top == open => {
+            (Some((top, n)), Some(open)) if *top == open || *top == FORGOTTEN => {
                 *n -= 1;
                 if *n == 0 {
                     self.stack.pop();
@@ -196,7 +225,7 @@ impl Brackets {
 /// quotes) and returns the end of what is kept, and whether the length
 /// cap cut the link: the scan stopped at the cap, and a scan 64 bytes
 /// further keeps more (a link of just the cap's length before a comma is
-/// whole).
+/// whole). A scan that stops at the cap is noted for [`uncut_end`].
 pub(super) fn scan_forward(
     f: &Finder,
     text: &str,
@@ -206,11 +235,107 @@ pub(super) fn scan_forward(
     link_start: usize,
 ) -> (usize, bool) {
     let (end, at_cap) = scan_forward_with::<true>(f, text, start, part, quote, link_start, f.max_link_len);
-    let cut = at_cap && {
-        let further = f.max_link_len.saturating_add(64);
-        scan_forward_with::<true>(f, text, start, part, quote, link_start, further).0 > end
-    };
+    let cut = at_cap && confirm_cut(f, text, (start, part, quote, link_start), end);
     (end, cut)
+}
+
+/// How far past the cap [`confirm_cut`] looks for more of a link.
+const CONFIRM_REACH: usize = 64;
+
+/// Whether a scan that stopped at the cap with its link ending at `end`
+/// was cut there (a scan 64 bytes further keeps more), and a note for
+/// [`uncut_end`] in any case (more than 64 bytes may pass before the scan
+/// keeps more: `(「(「…x)」)`). Out of line: few links reach the cap.
+#[cold]
+#[inline(never)]
+fn confirm_cut(
+    f: &Finder,
+    text: &str,
+    (start, part, quote, link_start): (usize, Part, Option<char>, usize),
+    end: usize,
+) -> bool {
+    let further = f.max_link_len.saturating_add(CONFIRM_REACH);
+    let note = CutNote {
+        text: (text.as_ptr() as usize, text.len()),
+        start,
+        part,
+        quote,
+        cap: f.max_link_len,
+    };
+    CUT_NOTE.with(|n| n.set(note));
+    CUT_AT.with(|at| at.set(text.as_ptr() as usize + link_start));
+    scan_forward_with::<true>(f, text, start, part, quote, link_start, further).0 > end
+}
+
+/// What [`scan_forward`] notes of the last link whose scan stopped at the
+/// cap: where its scan started and in what state, so that [`uncut_end`] can scan on to
+/// where the link would have ended without the cap.
+///
+/// A note, not a return value: the stages between the scan and the search
+/// loop (`scheme.rs`, `domain.rs`) hand on a `Raw`, which has no room for
+/// it, and most of them never reach the cap. It is read only after a link
+/// is found (see [`cut_noted`]), and is for that link only if it names the
+/// same text, link start and cap (and that link's scan stops at the cap);
+/// a note of a candidate that was dropped is cleared by the next link's
+/// look, or when a new search begins ([`forget_cut`]).
+#[derive(Clone, Copy)]
+struct CutNote {
+    /// The address and length of the text the scan read.
+    text: (usize, usize),
+    start: usize,
+    part: Part,
+    quote: Option<char>,
+    cap: usize,
+}
+
+thread_local! {
+    /// The address of the first byte of the link whose scan last stopped
+    /// at the cap; 0 when none was noted since the last [`uncut_end`].
+    static CUT_AT: Cell<usize> = const { Cell::new(0) };
+    static CUT_NOTE: Cell<CutNote> = const {
+        Cell::new(CutNote { text: (0, 0), start: 0, part: Part::Path, quote: None, cap: 0 })
+    };
+}
+
+/// Whether [`scan_forward`] noted a scan that stopped at the cap since the
+/// last [`uncut_end`] or [`forget_cut`]: one thread-local load, asked
+/// after each link.
+#[inline(always)]
+pub(super) fn cut_noted() -> bool {
+    CUT_AT.with(|at| at.get() != 0)
+}
+
+/// Forgets a note (a new search begins: a note of the last one, of a
+/// candidate it dropped, is no note for this one).
+pub(crate) fn forget_cut() {
+    CUT_AT.with(|at| at.set(0));
+}
+
+/// Where the search goes on after the link `text[link_start..end]` once a
+/// scan that stopped at the cap was noted ([`cut_noted`]): if it was this
+/// link's, the end of the forward scan without the cap, so that nothing in
+/// the rest of the link (cut only for its length) is linked on its own;
+/// else `end`.
+/// Clears the note. The scan reads the rest of the link once, and the
+/// search goes on after it: finding stays linear; its bracket stack holds
+/// at most the cap's number of entries ([`Brackets`]).
+#[cold]
+#[inline(never)]
+pub(super) fn uncut_end(f: &Finder, text: &str, link_start: usize, end: usize) -> usize {
+    let at = CUT_AT.with(|at| at.replace(0));
+    let note = CUT_NOTE.with(Cell::get);
+    let base = text.as_ptr() as usize;
+    if at != base + link_start || note.text != (base, text.len()) || note.cap != f.max_link_len {
+        return end;
+    }
+    // (The note may be another finder's, on the same text: this one's scan
+    // must stop at the cap too.)
+    let state = (note.start, note.part, note.quote);
+    if !scan_forward_with::<true>(f, text, state.0, state.1, state.2, link_start, f.max_link_len).1 {
+        return end;
+    }
+    let (uncut, _) = scan_forward_with::<true>(f, text, state.0, state.1, state.2, link_start, usize::MAX);
+    uncut.max(end)
 }
 
 /// [`scan_forward`] up to `cap` bytes from `link_start`, with or without
@@ -232,7 +357,7 @@ fn scan_forward_with<const FAST: bool>(
     // A character that would cross the cap stops the scan there too.
     let mut at_cap = false;
     let strict = f.strict_uts58;
-    let mut brackets = Brackets::new();
+    let mut brackets = Brackets::new(f.max_link_len.saturating_add(CONFIRM_REACH));
     let mut i = start;
     let mut end = start;
     // Where the eight-byte path is tried next: `usize::MAX` while a part
@@ -455,6 +580,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// The bracket stack holds at most its bound's entries, however deep
+    /// the nesting (the scan past the cap reads the rest of a cut link of
+    /// any length), and closers still close every opener.
+    #[test]
+    fn bracket_stack_holds_at_most_the_cap_entries() {
+        let mut b = Brackets::new(16);
+        for _ in 0..1000 {
+            b.push('(');
+            b.push('「');
+            assert!(b.stack.len() <= 17, "{}", b.stack.len());
+        }
+        b.push_run('(', 3);
+        assert_eq!(b.close_run('(', 5), 3);
+        for _ in 0..1000 {
+            assert!(b.close('」'));
+            assert!(b.close(')'));
+        }
+        assert!(b.stack.is_empty());
+        assert!(!b.close(')'));
+        // Within the bound, a closer that pairs with no opener closes none.
+        let mut b = Brackets::new(16);
+        b.push('(');
+        assert!(!b.close('」'));
     }
 
     #[test]

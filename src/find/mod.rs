@@ -269,16 +269,21 @@ impl Finder {
     /// memory and look-ahead stay bounded. A link that would be longer is
     /// cut at the cap in its path, query or fragment (an IRI with an
     /// authority, a name with a path; then trimmed and validated like any
-    /// other end). Any other link that would be longer is not linked, nor
-    /// is anything in its word: a cut in a scheme or host, in an opaque IRI
-    /// (`mailto:`, `tel:`), in a name or an address would name another
-    /// host, address or number. Caps under 16 bytes are raised to 16.
+    /// other end); the rest, up to where the link would have ended without
+    /// the cap, is part of it, and nothing in it is linked on its own. Any
+    /// other link that would be longer is not linked, nor is anything in
+    /// its word: a cut in a scheme or host, in an opaque IRI (`mailto:`,
+    /// `tel:`), in a name or an address would name another host, address
+    /// or number ([`Links::passed_over`] counts them). Caps under 16 bytes
+    /// are raised to 16.
     ///
     /// ```
     /// let mut f = iriscan::Finder::new();
     /// f.max_link_len(20);
     /// assert_eq!(f.links("http://example.com/abcdefghij").next().unwrap().as_str(), "http://example.com/a");
     /// assert_eq!(f.links("see http://example-host.com/ and me@an-example-host.com").count(), 0);
+    /// let found: Vec<_> = f.links("http://example.com/a;me@example.org x.org").map(|l| l.as_str()).collect();
+    /// assert_eq!(found, ["http://example.com/a", "x.org"]);
     /// ```
     pub fn max_link_len(&mut self, bytes: usize) -> &mut Self {
         self.max_link_len = bytes.max(16);
@@ -305,6 +310,7 @@ impl Finder {
     /// assert_eq!((l.start(), l.end()), (5, 59));
     /// ```
     pub fn links<'f, 't>(&'f self, text: &'t str) -> Links<'f, 't> {
+        end::forget_cut();
         Links {
             finder: self,
             bytes: text.as_bytes(),
@@ -317,6 +323,7 @@ impl Finder {
             skip: SkipState::default(),
             raw_triggers: trigger::Triggers::new(self),
             memo: prose::Memo::default(),
+            passed: 0,
         }
     }
 
@@ -329,6 +336,7 @@ impl Finder {
     /// assert_eq!(links, ["http://a.com/x", "http://b.com"]);
     /// ```
     pub fn links_bytes<'f, 't>(&'f self, bytes: &'t [u8]) -> Links<'f, 't> {
+        end::forget_cut();
         let mut links = Links {
             finder: self,
             bytes,
@@ -341,6 +349,7 @@ impl Finder {
             skip: SkipState::default(),
             raw_triggers: trigger::Triggers::new(self),
             memo: prose::Memo::default(),
+            passed: 0,
         };
         links.advance_run();
         links
@@ -650,9 +659,30 @@ pub struct Links<'f, 't> {
     raw_triggers: trigger::Triggers,
     /// What the default mode's context rules remember within the run.
     memo: prose::Memo,
+    /// Words longer than the length cap passed over ([`Links::passed_over`]).
+    passed: usize,
 }
 
 impl<'f, 't> Links<'f, 't> {
+    /// How many words the search has passed over so far because they are
+    /// longer than the length cap ([`Finder::max_link_len`]) and may not be
+    /// cut: a host or IRI cut in its scheme, host or opaque part, a name,
+    /// an email address. Neither they nor anything in them is linked; a
+    /// caller that caps links can say how many it lost. (Links that the
+    /// cap cut in their path, query or fragment are found, and not
+    /// counted here.)
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.max_link_len(16);
+    /// let mut links = f.links("see www.example-domain-name.com, me@an-example-host.com and x.org");
+    /// assert_eq!(links.next().map(|l| l.as_str()), Some("x.org"));
+    /// assert_eq!(links.passed_over(), 2);
+    /// ```
+    pub fn passed_over(&self) -> usize {
+        self.passed
+    }
+
     /// Moves to the next valid UTF-8 run; false at the end of the input.
     fn advance_run(&mut self) -> bool {
         match next_valid_run(self.bytes, self.next_run) {
@@ -689,14 +719,15 @@ impl<'f, 't> Iterator for Links<'f, 't> {
             let outer = (self.bytes, self.run_start);
             if let Some(raw) = scan::next_link(
                 self.finder,
-                (&mut self.triggers, &mut self.memo),
+                (&mut self.triggers, &mut self.memo, &mut self.passed),
                 outer,
                 self.run,
                 self.pos,
                 self.floor,
             ) {
-                self.pos = raw.end;
-                self.floor = raw.end;
+                let resume = scan::resume_after(self.finder, self.run, &raw);
+                self.pos = resume;
+                self.floor = resume;
                 return Some(Link {
                     text: &self.run[raw.start..raw.end],
                     start: self.run_start + raw.start,

@@ -27,6 +27,7 @@
 //! context as the whole text.
 
 use super::candidate::Raw;
+use super::domain::cut_name_ok;
 use super::end::trim_end;
 use super::repair::validate_iri;
 use super::tld::is_file_extension;
@@ -97,9 +98,29 @@ pub(crate) struct Memo {
     from: usize,
     close: usize,
     known: bool,
+    /// Set when [`refine`] dropped what is left of a name it cut (`x.py`
+    /// of `x.py详细例え.jp`): the end of the cut, where the search reads
+    /// the text again as after a link that ended there ([`Memo::take_retry`]);
+    /// 0 when not set (a cut ends after the name's first byte).
+    retry: usize,
 }
 
 impl Memo {
+    /// Where the search reads the text again after [`refine`] dropped
+    /// its link: the end of a cut name that failed the name rules (the
+    /// text after it may hold a link of its own, `例え.jp` of
+    /// `x.py详细例え.jp`, found as it is after `x.py 详细例え.jp`).
+    #[cold]
+    pub(crate) fn take_retry(&mut self) -> usize {
+        std::mem::take(&mut self.retry)
+    }
+
+    /// Whether [`refine`] left a place to read again ([`Memo::take_retry`]).
+    #[inline(always)]
+    pub(crate) fn has_retry(&self) -> bool {
+        self.retry != 0
+    }
+
     /// The first `]` at or after `at` in `b` (`b.len()`: none). Links come
     /// in order, so the searches cover each byte about once: a look that
     /// starts before the last one (a dropped candidate's end) reads only
@@ -200,7 +221,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         Some(raw)
     } else {
         // (A link these rules may cut or move is no longer known valid.)
-        refine_name_or_iri(f, text, raw, glued, bracket).map(|r| Raw { valid: false, ..r })
+        refine_name_or_iri(f, text, raw, glued, bracket, &mut memo.retry).map(|r| Raw { valid: false, ..r })
     }
 }
 
@@ -220,7 +241,7 @@ fn refine_by_the_rules(f: &Finder, text: &str, raw: Raw) -> Option<Raw> {
     }
     let (high, bracket) = content_flags(&b[raw.start..raw.end]);
     let glued = high.map_or(raw.end, |i| glued_prose_end(text, raw.start, raw.end, i));
-    refine_name_or_iri(f, text, raw, glued, bracket)
+    refine_name_or_iri(f, text, raw, glued, bracket, &mut 0)
 }
 
 /// Markdown `[label](target)`: a link written in the label is the label's
@@ -293,7 +314,14 @@ fn markdown_label_by_the_rule(b: &[u8], start: usize, end: usize) -> bool {
 }
 
 #[inline(never)]
-fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw, glued: usize, bracket: bool) -> Option<Raw> {
+fn refine_name_or_iri(
+    f: &Finder,
+    text: &str,
+    mut raw: Raw,
+    glued: usize,
+    bracket: bool,
+    retry: &mut usize,
+) -> Option<Raw> {
     let link = &text.as_bytes()[raw.start..raw.end];
     if raw.kind == LinkKind::Domain
         && (in_id_header(text, raw.start, raw.end)
@@ -341,9 +369,30 @@ fn refine_name_or_iri(f: &Finder, text: &str, mut raw: Raw, glued: usize, bracke
         end = validate_iri(f, text, raw.start, end, colon + 1)?;
     } else if !text[raw.start..end].contains('.') {
         return None;
+    } else if cuts_name(link, end - raw.start) {
+        // What is left of the name passes the rules it would have to pass
+        // if found from its own dot: `x.py详细例え.jp` leaves no `x.py`,
+        // as `x.py 详细` links none (`example.com详细例え.jp` keeps its
+        // host). The text after the cut is read again ([`Memo::take_retry`]).
+        let name = &text[raw.start..end];
+        if !cut_name_ok(f, name) || is_code_name(text, name, end) {
+            *retry = end;
+            return None;
+        }
     }
     raw.end = end;
     Some(raw)
+}
+
+/// Whether a name link (`link`, a host and an optional port, path, query
+/// or fragment) cut to its first `len` bytes lost part of its host: the
+/// cut falls before the host's end.
+fn cuts_name(link: &[u8], len: usize) -> bool {
+    let host_end = link
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
+        .unwrap_or(link.len());
+    len < host_end
 }
 
 /// How many of the `'` that follow a link (`after` starts with them) close

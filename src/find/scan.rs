@@ -30,22 +30,25 @@
 
 use super::candidate::Raw;
 use super::domain::try_domain;
+use super::end::{cut_noted, uncut_end};
 use super::prose::{refine, Memo};
 use super::scheme::try_scheme;
 use super::trigger::{worth_a_look, Triggers};
 use super::Finder;
 
 /// Where the search goes on after a word longer than the length cap (and
-/// its floor): out of line, since it is rare.
+/// its floor), counted in `passed`: out of line, since it is rare.
 #[cold]
 #[inline(never)]
-fn passed_over(found: Option<Raw>) -> (usize, usize) {
+fn passed_over(found: Option<Raw>, passed: &mut usize) -> (usize, usize) {
+    *passed += 1;
     let end = found.map_or(0, |raw| raw.end);
     (end, end)
 }
 
 /// Finds the next link in `text` at or after `pos`, starting no earlier than
-/// `floor` (the end of the previous link).
+/// `floor` (the end of the previous link); `passed` counts the words
+/// longer than the length cap passed over on the way.
 ///
 /// `text` sits at `base` in `outer` (the whole input, which may hold
 /// invalid UTF-8 around it): the trigger search may read around it.
@@ -53,7 +56,7 @@ fn passed_over(found: Option<Raw>) -> (usize, usize) {
 #[inline]
 pub(crate) fn next_link(
     f: &Finder,
-    (trig, memo): (&mut Triggers, &mut Memo),
+    (trig, memo, passed): (&mut Triggers, &mut Memo, &mut usize),
     (outer, base): (&[u8], usize),
     text: &str,
     mut pos: usize,
@@ -78,19 +81,40 @@ pub(crate) fn next_link(
         // nor is anything in it (a cut would name another host, address or
         // number): the search goes on after it, as after a link.
         if found.is_some_and(|raw| raw.end - raw.start > f.max_link_len) {
-            (pos, floor) = passed_over(found);
+            (pos, floor) = passed_over(found, passed);
             continue;
         }
         // Default mode: the reader's view of the text around the link
         // (glued prose, markup, Markdown labels, mail headers, code).
-        let found = if f.strict_uts58 {
+        let link = if f.strict_uts58 {
             found
         } else {
             found.and_then(|raw| refine(f, text, raw, memo))
         };
-        if let Some(raw) = found {
-            return Some(raw);
+        if link.is_some() {
+            return link;
+        }
+        // What is left of a name the reader's rules cut was dropped: the
+        // text after the cut is read again, as after a link ending there.
+        if memo.has_retry() {
+            let p = memo.take_retry();
+            (pos, floor) = (p, floor.max(p));
         }
     }
     None
+}
+
+/// Where the search goes on after the link `raw`: its end, or for a link
+/// the length cap cut, the end it would have had without the cap. The
+/// rest is part of the link, cut only for its length: nothing in it is a
+/// link of its own (`https://example.com/prof` of
+/// `https://example.com/profile;user@mail.example.org` under a cap of 24
+/// bytes leaves no `user@mail.example.org`). One thread-local load a link.
+#[inline(always)]
+pub(crate) fn resume_after(f: &Finder, text: &str, raw: &Raw) -> usize {
+    if cut_noted() {
+        uncut_end(f, text, raw.start, raw.end)
+    } else {
+        raw.end
+    }
 }
