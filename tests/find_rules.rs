@@ -346,6 +346,62 @@ fn email_is_its_own_kind_with_a_mailto_iri() {
     assert_eq!(l.to_uri().unwrap(), "mailto:%D0%B8%D0%BC%D1%8F@xn--e1afmkfd.xn--p1ai");
 }
 
+/// Syslog writes a priority, `facility.level`, after each line's host
+/// (`mail.info`): `.info` is a TLD, the name no host; hosts under `.info`
+/// stay links.
+#[test]
+fn syslog_priorities_are_not_domains() {
+    assert_eq!(
+        found("Aug 12 22:37:54 5de1 mail.info postfix/smtpd[2857]: connect from mx.example.com[192.0.2.1]"),
+        ["mx.example.com"]
+    );
+    assert_eq!(
+        found("kernel logs go to kern.info and local3.info"),
+        Vec::<String>::new()
+    );
+    assert_eq!(
+        found("see mail.example.info or wiki.info"),
+        ["mail.example.info", "wiki.info"]
+    );
+}
+
+/// Go stack traces name functions by package path (`pkg.Func(`,
+/// `pkg.(*T).Method(` with Go's argument words): code, not links; a page
+/// whose path holds parentheses stays a link.
+#[test]
+fn go_stack_frames_are_not_links() {
+    let trace = "goroutine 1 [running]:\n\
+                 github.com/ansible-semaphore/semaphore/api/tasks.(*task).sendTelegramAlert(0xc420b68000)\n\
+                 \t/go/src/github.com/ansible-semaphore/semaphore/api/tasks/alert.go:81 +0x2b\n\
+                 created by github.com/ansible-semaphore/semaphore/api/tasks.(*taskPool).run\n\
+                 github.com/blackducksoftware/perceptor/pkg/core.RunFromInsideCluster()";
+    assert_eq!(found(trace), Vec::<String>::new());
+    assert_eq!(
+        found("see en.wikipedia.org/wiki/Go_(language) ok"),
+        ["en.wikipedia.org/wiki/Go_(language)"]
+    );
+    assert_eq!(
+        found("https://github.com/o/r/pkg.(*T).M(0x1)"),
+        ["https://github.com/o/r/pkg.(*T).M(0x1)"],
+        "with a scheme the writer meant a link"
+    );
+}
+
+/// In a Markdown code span a name of two labels is code (`block.call`)
+/// unless it is under one of the first generic TLDs (`google.com`).
+#[test]
+fn classic_tld_names_in_code_spans_are_hosts() {
+    assert_eq!(
+        found("Cant even ping `google.com` (but can with the IP)"),
+        ["google.com"]
+    );
+    assert_eq!(
+        found("a domain (e.g. `vietspeak.com`) points at the VPS"),
+        ["vietspeak.com"]
+    );
+    assert_eq!(found("call `block.call` or `object.fun` here"), Vec::<String>::new());
+}
+
 /// Mail server logs write a message's Message-ID as `message-id=<…>`
 /// (Postfix) or `msgid=<…>` (sendmail): an id, not an address; the
 /// addresses on the same lines stay links.

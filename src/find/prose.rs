@@ -34,8 +34,10 @@ use super::tld::is_file_extension;
 use super::{Finder, LinkKind};
 use crate::letters::is_domain_dot;
 
+mod logs;
 mod mail;
 mod unspaced;
+use logs::{is_go_frame, is_syslog_priority};
 pub(crate) use mail::id_line_start;
 use mail::{in_id_header, mail_parameter_len, refine_email};
 use unspaced::glued_prose_end;
@@ -63,15 +65,17 @@ fn is_markup_marker(c: char) -> bool {
 /// the same marker: right after the name, or after a path that runs to it
 /// with no white space. The domain stage rejects names after a marker
 /// otherwise (`$HOME/x.com`, `_x.com`): they are paths and identifiers.
-/// In a code span only a `www.` name or one of three labels or more is a
-/// host (`` `www.ruby-lang.org` ``, 3 real lines); two labels are code
-/// there (`` `block.call` ``).
+/// In a code span only a `www.` name, one of three labels or more, or one
+/// under `.com`, `.org`, `.net`, `.edu` or `.gov` is a host
+/// (`` `www.ruby-lang.org` ``, 3 real lines; `` `google.com` ``, 2
+/// held-out lines of the fourth set); other names of two labels are code
+/// there (`` `block.call` ``, `` `object.fun` ``).
 pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) -> bool {
     if !is_markup_marker(m) {
         return false;
     }
     let name = &text[start..end];
-    if m == '`' && !name.starts_with("www.") && name.matches('.').count() < 2 {
+    if m == '`' && !name.starts_with("www.") && name.matches('.').count() < 2 && !has_classic_tld(name) {
         return false;
     }
     let rest = &text.as_bytes()[end..text.len().min(end + MAX_CONTEXT)];
@@ -86,6 +90,17 @@ pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) 
             .any(|&c| c as char == m),
         _ => false,
     }
+}
+
+/// Whether `name` ends in one of the first generic TLDs, which code does
+/// not use for members or file types (`.com`, `.org`, `.net`, `.edu`,
+/// `.gov`).
+fn has_classic_tld(name: &str) -> bool {
+    name.rsplit_once('.').is_some_and(|(_, tld)| {
+        ["com", "org", "net", "edu", "gov"]
+            .iter()
+            .any(|t| tld.eq_ignore_ascii_case(t))
+    })
 }
 
 /// What the context rules remember while one valid UTF-8 run is scanned,
@@ -206,17 +221,21 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         b's' | b'S' => link.len() < 2 || link[link.len() - 2] != b'\'',
         _ => true,
     };
-    // Code names start with a digit or a capital, name a build file or a
-    // field (`.id`, `.name`).
+    // Code names start with a digit or a capital, name a build file, a
+    // field (`.id`, `.name`) or a syslog priority (`mail.info`); a Go
+    // stack frame has a `(`.
+    let may_be_code = || {
+        (matches!(last, b'd' | b'D' | b'e' | b'E') && is_member_access(&text[raw.start..raw.end]))
+            || (last == b'o' && is_syslog_priority(link))
+            || (matches!(first, b'c' | b'd' | b'g' | b'j' | b'k' | b'm' | b'p' | b'r' | b'v')
+                && is_build_file(&text[raw.start..raw.end]))
+            || ends_in_a_call(link)
+    };
     let quiet = plain_around
         && glued == raw.end
         && !bracket
         && ends_plain
-        && (raw.kind == LinkKind::Iri
-            || (first.is_ascii_lowercase()
-                && !(matches!(last, b'd' | b'D' | b'e' | b'E') && is_member_access(&text[raw.start..raw.end]))
-                && !(matches!(first, b'c' | b'd' | b'g' | b'j' | b'k' | b'm' | b'p' | b'r' | b'v')
-                    && is_build_file(&text[raw.start..raw.end]))));
+        && (raw.kind == LinkKind::Iri || (first.is_ascii_lowercase() && !may_be_code()));
     if quiet {
         Some(raw)
     } else {
@@ -326,7 +345,8 @@ fn refine_name_or_iri(
     if raw.kind == LinkKind::Domain
         && (in_id_header(text, raw.start, raw.end)
             || (is_code_name(text, &text[raw.start..raw.end], raw.end)
-                && memchr::memchr3(b'/', b'?', b'#', link).is_none()))
+                && memchr::memchr3(b'/', b'?', b'#', link).is_none())
+            || is_go_frame(link))
     {
         return None;
     }
@@ -467,11 +487,26 @@ fn content_flags(link: &[u8]) -> (Option<usize>, bool) {
     (link.iter().position(|&c| c >= 0x80), link.contains(&b'['))
 }
 
+/// Whether a link of 16 bytes or more has a `(` among its last 16 bytes,
+/// where a Go stack frame has its call ([`is_go_frame`]): two words read,
+/// no call or loop (most names take this test).
+#[inline(always)]
+fn ends_in_a_call(link: &[u8]) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let Some(tail) = link.len().checked_sub(16).map(|i| &link[i..]) else {
+        return false;
+    };
+    let word = |i: usize| u64::from_le_bytes(tail[i..i + 8].try_into().unwrap_or([0; 8])) ^ (ONES * u64::from(b'('));
+    let zeros = |w: u64| w.wrapping_sub(ONES) & !w & (ONES << 7);
+    zeros(word(0)) | zeros(word(8)) != 0
+}
+
 /// Names that code and logs write with a TLD-like last part: a call
 /// (`ttt.fun()`, `Thread.run(Thread.java:829)`), an identifier going on
 /// after the name (`Thread.report_on_exception`), Maven coordinates or an
 /// scp path (`com.android.tools.build:gradle:3.0.0`), a version number
-/// (`2.4.0.dev`), and files named in capitals (`README.zh-CN.md`).
+/// (`2.4.0.dev`), files named in capitals (`README.zh-CN.md`), and a
+/// syslog priority (`mail.info`).
 fn is_code_name(text: &str, name: &str, end: usize) -> bool {
     let b = text.as_bytes();
     match b.get(end) {
@@ -481,7 +516,7 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         Some(b':') if b.get(end + 1).is_some_and(u8::is_ascii_alphabetic) && !name.starts_with("www.") => return true,
         _ => {}
     }
-    if is_build_file(name) || is_member_access(name) {
+    if is_build_file(name) || is_member_access(name) || is_syslog_priority(name.as_bytes()) {
         return true;
     }
     // Versions start with a digit, capitalised file names with a capital.

@@ -1,0 +1,142 @@
+//! The default mode's rules for names that logs and stack traces write
+//! with a TLD-like part: a syslog priority (`mail.info`) and a Go stack
+//! frame (`github.com/o/r/pkg.(*T).Method(0xc4…)`).
+
+/// Whether a bare name is a syslog priority, `facility.level` (RFC 5424
+/// §6.2.1 and the BSD names: `mail.info`, `daemon.info`, `local3.info`),
+/// which syslog writes after the host field of each line (`Aug 12 22:37:54
+/// host mail.info postfix/smtpd[2857]: …`): `.info` is a TLD, the name no
+/// host. 4 held-out lines (fourth set).
+pub(super) fn is_syslog_priority(name: &[u8]) -> bool {
+    const FACILITIES: [&[u8]; 18] = [
+        b"kern",
+        b"user",
+        b"mail",
+        b"daemon",
+        b"auth",
+        b"syslog",
+        b"lpr",
+        b"news",
+        b"uucp",
+        b"cron",
+        b"authpriv",
+        b"ftp",
+        b"ntp",
+        b"security",
+        b"console",
+        b"local",
+        b"clock",
+        b"audit",
+    ];
+    const LEVELS: [&[u8]; 12] = [
+        b"emerg", b"alert", b"crit", b"err", b"error", b"warn", b"warning", b"notice", b"info", b"debug", b"panic",
+        b"none",
+    ];
+    let Some(dot) = name.iter().position(|&c| c == b'.') else {
+        return false;
+    };
+    let (facility, level) = (&name[..dot], &name[dot + 1..]);
+    // `local0` … `local7`.
+    let facility = match facility {
+        [f @ .., d] if d.is_ascii_digit() && *d <= b'7' && f.eq_ignore_ascii_case(b"local") => f,
+        f => f,
+    };
+    FACILITIES.iter().any(|f| facility.eq_ignore_ascii_case(f)) && LEVELS.iter().any(|l| level.eq_ignore_ascii_case(l))
+}
+
+/// Whether a name with a path (no scheme) is a Go stack frame: a package
+/// path, then a function of its last package, `pkg.Func(`, or a method,
+/// `pkg.(*T).Method(`, with what Go prints inside the parentheses (a
+/// receiver's `*`, no arguments, `0x…` words, `{` of a slice or string,
+/// `...`): `github.com/ansible-semaphore/semaphore/api/tasks.(*task).run`,
+/// `github.com/blackducksoftware/perceptor/pkg/core.RunFromInsideCluster()`.
+/// A path segment of a web page has no `.` right before a `(`, nor an
+/// identifier after a dot and before one (`…/wiki/Foo_(bar)`,
+/// `…/v1.2(beta)`). 4 held-out lines (fourth set).
+pub(super) fn is_go_frame(link: &[u8]) -> bool {
+    // (The shortest is `a.b/c.(*T).M`: 16 bytes with a host of two labels.
+    // A frame has a `(` among its last 16 bytes, its call's or its
+    // receiver's: the default mode's quick test looks for one there.)
+    if link.len() < 16 || !link[link.len() - 16..].contains(&b'(') {
+        return false;
+    }
+    let Some(open) = link.iter().position(|&c| c == b'(') else {
+        return false;
+    };
+    let Some(slash) = link[..open].iter().rposition(|&c| c == b'/') else {
+        return false;
+    };
+    let segment = &link[slash + 1..open];
+    let Some(dot) = segment.iter().rposition(|&c| c == b'.') else {
+        return false;
+    };
+    let ident = |s: &[u8]| {
+        s.first().is_some_and(|c| c.is_ascii_alphabetic() || *c == b'_')
+            && s.iter().all(|c| c.is_ascii_alphanumeric() || *c == b'_')
+    };
+    let package = &segment[..dot];
+    let func = &segment[dot + 1..];
+    let go_args = matches!(
+        &link[open + 1..],
+        [b'*' | b')' | b'{', ..] | [] | [b'0', b'x', ..] | [b'.', b'.', b'.', ..]
+    );
+    // (The package may hold more dots when the function is a closure or
+    // a method value: `safeurl.buildRunFunc.func1(`.)
+    go_args && package.split(|&c| c == b'.').all(ident) && (func.is_empty() || ident(func))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn syslog_priorities_are_facility_dot_level() {
+        for name in [
+            "mail.info",
+            "daemon.info",
+            "local3.info",
+            "KERN.INFO",
+            "user.notice",
+            "news.info",
+        ] {
+            assert!(is_syslog_priority(name.as_bytes()), "{name}");
+        }
+        for name in [
+            "mail.example.info",
+            "mail.infos",
+            "local8.info",
+            "mailer.info",
+            "info.mail",
+            "example.info",
+        ] {
+            assert!(!is_syslog_priority(name.as_bytes()), "{name}");
+        }
+    }
+
+    #[test]
+    fn go_frames_are_a_package_path_then_a_function_or_method_call() {
+        for link in [
+            "github.com/ansible-semaphore/semaphore/api/tasks.(*task).sendTelegramAlert(0xc420b68000)",
+            "github.com/ansible-semaphore/semaphore/api/tasks.(*taskPool).run",
+            "github.com/blackducksoftware/perceptor/pkg/core.RunFromInsideCluster()",
+            "github.com/doyensec/safeurl.buildRunFunc.func1({0x1400048aa34",
+            "golang.org/x/net/http2.(*serverConn).serve(0xc0001d2000)",
+            "example.com/pkg.Do(...)",
+            "a.bc/d.(*T).M(0x1)",
+        ] {
+            assert!(is_go_frame(link.as_bytes()), "{link}");
+        }
+        for link in [
+            "en.wikipedia.org/wiki/Foo_(bar)",
+            "example.com/docs/v1.2(beta)",
+            "example.com/files/report.pdf(2)",
+            "example.com/a.b(c)",
+            "example.com/(x)",
+            "example.com/path",
+            "github.com/o/r/pkg.Func",
+            "a.co/p.(*T).M",
+        ] {
+            assert!(!is_go_frame(link.as_bytes()), "{link}");
+        }
+    }
+}
