@@ -770,6 +770,38 @@ fn a_mailto_address_is_an_iri_only_when_iris_and_its_scheme_are_asked_for() {
     assert_eq!(with(Finder::new().strict_uts58(true).kinds(&[LinkKind::Email])), [a, b]);
     assert_eq!(with(Finder::new().strict_uts58(true).allow_schemes(&["https"])), [a, b]);
 }
+/// Strict mode finds what UTS #58 finds, then keeps the kinds and schemes
+/// asked for: a web IRI or a name it finds but was not asked for is no
+/// link, and nothing inside it is one (a name in its path, an address).
+#[test]
+fn strict_mode_passes_over_a_link_of_a_kind_not_asked_for() {
+    let text = "see https://example.com/redirect/other.org/x and example.com/u@x.org ok";
+    let with = |f: &Finder| f.links(text).map(|l| l.as_str().to_owned()).collect::<Vec<_>>();
+    let strict = || {
+        let mut f = Finder::new();
+        f.strict_uts58(true);
+        f
+    };
+    assert_eq!(with(strict().kinds(&[LinkKind::Domain])), ["example.com/u@x.org"]);
+    assert_eq!(
+        with(strict().kinds(&[LinkKind::Iri])),
+        ["https://example.com/redirect/other.org/x"]
+    );
+    assert_eq!(
+        with(strict().kinds(&[LinkKind::Iri, LinkKind::Domain])),
+        ["https://example.com/redirect/other.org/x", "example.com/u@x.org"]
+    );
+    let text = "see http://example.com/r/other.org/x and https://a.org/b";
+    assert_eq!(
+        strict()
+            .allow_schemes(&["https"])
+            .links(text)
+            .map(|l| l.as_str().to_owned())
+            .collect::<Vec<_>>(),
+        ["https://a.org/b"]
+    );
+}
+
 #[test]
 fn a_name_with_underscore_labels_never_starts_inside_a_word() {
     // The labels before an underscore are read back over ASCII; a letter

@@ -15,6 +15,10 @@ pub(crate) struct Raw {
     /// web links reads it by the grammar (`Link::to_uri` then needs no
     /// parse for an ASCII one).
     pub valid: bool,
+    /// Found only to be passed over (strict mode): a link UTS #58 finds
+    /// but of a kind or scheme not asked for. It is no link, and nothing
+    /// inside it is one.
+    pub unasked: bool,
 }
 
 /// Which part of an IRI the forward scan is in (UTS 58 clears the bracket

@@ -287,6 +287,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         kind: LinkKind::Domain,
         folded: false,
         valid: false,
+        unasked: false,
     })
 }
 
@@ -590,6 +591,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     }
     let mut start = s;
     let mut kind = LinkKind::Domain;
+    let mut unasked = false;
     let before = &text[floor..s];
     if strict {
         for prefix in ["https://", "http://"] {
@@ -600,16 +602,19 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             }
         }
         // A web IRI needs IRIs and its scheme asked for, a bare name
-        // domains (and `http://` with domains alone is no domain of its
-        // own).
-        let asked = if kind == LinkKind::Iri {
+        // domains. A link not asked for is found all the same, to be passed
+        // over: nothing inside it is a link of its own
+        // (`https://example.com/r/other.org/x` with domains alone). (A
+        // name after another scheme's `://` is no link: UTS #58 would link
+        // it without its scheme.)
+        if kind == LinkKind::Domain && before.ends_with("://") {
+            return None;
+        }
+        unasked = !if kind == LinkKind::Iri {
             f.iri && f.allows_scheme(&text[start..s - 3])
         } else {
             f.domain
         };
-        if !asked || (kind == LinkKind::Domain && before.ends_with("://")) {
-            return None;
-        }
     } else {
         if before.ends_with("://") {
             return None; // a scheme IRI, judged (and rejected) by its scheme
@@ -664,6 +669,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         kind,
         folded: false,
         valid: false,
+        unasked,
     })
 }
 

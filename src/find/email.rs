@@ -228,6 +228,7 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
         kind,
         folded: false,
         valid: false,
+        unasked: false,
     })
 }
 
@@ -294,6 +295,7 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
         kind,
         folded: false,
         valid: false,
+        unasked: false,
     })
 }
 

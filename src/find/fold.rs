@@ -59,6 +59,7 @@ pub(super) fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Opti
         kind: LinkKind::Iri,
         folded: true,
         valid: false,
+        unasked: false,
     })
 }
 
@@ -90,6 +91,7 @@ pub(super) fn angle_bracketed(f: &Finder, text: &str, s: usize, colon: usize) ->
         kind: LinkKind::Iri,
         folded: false,
         valid: false,
+        unasked: false,
     })
 }
 

@@ -251,7 +251,10 @@ impl Finder {
 
     /// Follows UTS #58 alone: scheme-less domains, `http(s)://` before them
     /// and emails (with `mailto:`), with the standard's Link_Term and bracket
-    /// rules, and nothing more.
+    /// rules, and nothing more. The kinds and schemes asked for
+    /// ([`Finder::kinds`], [`Finder::allow_schemes`]) then choose among the
+    /// links the standard finds: a web IRI or a domain not asked for is no
+    /// link, and nothing inside it is one (no name in its path).
     ///
     /// ```
     /// let mut f = iriscan::Finder::new();
@@ -259,6 +262,10 @@ impl Finder {
     /// let text = "see http://localhost:8080/ and tel:+1-555-0100 or example.com";
     /// let found: Vec<_> = f.links(text).map(|l| l.as_str()).collect();
     /// assert_eq!(found, ["example.com"]); // UTS #58 needs a TLD, and knows no tel:
+    /// f.kinds(&[iriscan::LinkKind::Domain]);
+    /// let text = "see https://example.com/go/other.org/x or example.com";
+    /// let found: Vec<_> = f.links(text).map(|l| l.as_str()).collect();
+    /// assert_eq!(found, ["example.com"]);
     /// ```
     pub fn strict_uts58(&mut self, on: bool) -> &mut Self {
         self.strict_uts58 = on;

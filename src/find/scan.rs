@@ -87,6 +87,12 @@ pub(crate) fn next_link(
         // Default mode: the reader's view of the text around the link
         // (glued prose, markup, Markdown labels, mail headers, code).
         let link = if f.strict_uts58 {
+            // A link of a kind or scheme not asked for: no link, nor is
+            // anything in it.
+            if let Some(raw) = found.filter(|raw| raw.unasked) {
+                (pos, floor) = (raw.end, raw.end);
+                continue;
+            }
             found
         } else {
             found.and_then(|raw| refine(f, text, raw, memo))

@@ -210,6 +210,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
                 folded: false,
                 // (Valid by construction: see `plain_web_link`.)
                 valid: true,
+                unasked: false,
             });
         }
     }
@@ -250,6 +251,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
                 kind: LinkKind::Iri,
                 folded: false,
                 valid: false,
+                unasked: false,
             });
         }
         (a, Part::Authority, if is_file { colon + 3 } else { a })
@@ -295,6 +297,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
                     kind: LinkKind::Iri,
                     folded: false,
                     valid: false,
+                    unasked: false,
                 });
             }
             end
@@ -315,6 +318,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         kind: LinkKind::Iri,
         folded: false,
         valid: false,
+        unasked: false,
     })
 }
 
