@@ -402,6 +402,32 @@ fn classic_tld_names_in_code_spans_are_hosts() {
     assert_eq!(found("call `block.call` or `object.fun` here"), Vec::<String>::new());
 }
 
+/// A bare name alone maps to its URI without a parse of its IRI: the
+/// result is that IRI's mapping, ASCII or not, with the default scheme
+/// set or not, and names with a path or a fullwidth dot take the full
+/// mapping.
+#[test]
+fn bare_name_uri_is_the_mapping_of_its_iri() {
+    let text = "see example.com, пример.рф, ตัวอย่าง.ไทย, my_host.example.org, www.example.com/a/b, \
+                例え．テスト．jp, bücher.de:8080 and xn--e1afmkfd.xn--p1ai";
+    for scheme in ["https", "http", "ftp"] {
+        let mut f = Finder::new();
+        f.default_scheme(scheme);
+        let mut seen = 0;
+        for link in f.links(text).filter(|l| l.kind() == LinkKind::Domain) {
+            let want = iriscan::to_uri(&link.iri()).map(|u| u.into_owned());
+            assert_eq!(
+                link.to_uri().map(|u| u.into_owned()),
+                want,
+                "{} ({scheme})",
+                link.as_str()
+            );
+            seen += 1;
+        }
+        assert!(seen >= 6, "{seen}");
+    }
+}
+
 /// Mail server logs write a message's Message-ID as `message-id=<…>`
 /// (Postfix) or `msgid=<…>` (sendmail): an id, not an address; the
 /// addresses on the same lines stay links.

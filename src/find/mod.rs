@@ -600,6 +600,25 @@ impl<'t> Link<'t> {
             debug_assert_eq!(crate::iri::to_uri_if_valid(&uri), Some(Ok(Cow::Borrowed(uri.as_str()))));
             return Ok(Cow::Owned(uri));
         }
+        // A bare name alone (no port, path, query or fragment; ASCII dots):
+        // the default scheme, `://` and the name are a valid IRI, mapped
+        // without a parse.
+        if self.kind == LinkKind::Domain
+            && !self.folded
+            && self.text.bytes().all(|c| c >= 0x80 || NAME_BYTE[c as usize])
+        {
+            let high_dot = |c: char| c != '.' && crate::letters::is_domain_dot(c);
+            if self.text.is_ascii() || !self.text.chars().any(high_dot) {
+                let uri = crate::iri::plain_name_to_uri(self.default_scheme, self.text);
+                debug_assert_eq!(
+                    uri.as_deref().map_err(Clone::clone),
+                    crate::to_uri(&self.iri()).as_deref().map_err(Clone::clone),
+                    "{}",
+                    self.text
+                );
+                return uri.map(Cow::Owned);
+            }
+        }
         // A valid IRI has nothing to repair (`repair_iri` changes only
         // characters the grammar forbids where they are), so an unrepaired
         // IRI that parses is `iri()`, and its parse is all the mapping
@@ -640,6 +659,19 @@ impl<'t> Link<'t> {
         }
     }
 }
+
+/// The ASCII bytes of a bare name alone (`Link::to_uri`'s shortcut):
+/// letters, digits, `-`, `_`, `.`.
+static NAME_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut i = 0;
+    while i < 128 {
+        let c = i as u8;
+        t[i] = c.is_ascii_alphanumeric() || c == b'-' || c == b'_' || c == b'.';
+        i += 1;
+    }
+    t
+};
 
 /// Iterator over the links of a text; see [`Finder::links`].
 ///

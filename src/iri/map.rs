@@ -403,6 +403,24 @@ pub(crate) fn plain_mailto_to_uri(addr: &str) -> Result<String, MapError> {
     Ok(out)
 }
 
+/// [`to_uri_if_valid`] of `scheme://host` for a host alone that the
+/// finder found as a bare name (letters, digits, `-`, `_` and ASCII dots:
+/// the caller checks them): valid as it is, so no parse; the host in
+/// punycode when not ASCII and `scheme` uses DNS, else percent-encoded.
+pub(crate) fn plain_name_to_uri(scheme: &str, host: &str) -> Result<String, MapError> {
+    let mut out = String::with_capacity(scheme.len() + 3 + 3 * host.len());
+    out.push_str(scheme);
+    out.push_str("://");
+    if host.is_ascii() {
+        out.push_str(host);
+    } else if uses_dns(scheme) {
+        push_idna_host(&mut out, host)?;
+    } else {
+        push_non_ascii_encoded(&mut out, host);
+    }
+    Ok(out)
+}
+
 /// [`to_uri_if_valid`] of an IRI built in a `String`: the string itself
 /// comes back when the mapping changes nothing (no copy).
 #[inline]
