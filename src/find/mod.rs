@@ -74,7 +74,7 @@ mod trigger;
 pub use spans::{Span, Spans};
 
 use bytes16::ascii_without_lt;
-use classes::MAILTO_PLAIN_BYTE;
+use classes::{has_class, DOT_BYTE, LABEL_BYTE, MAILTO_PLAIN_BYTE};
 
 use crate::iri::MapError;
 use email::{mailto_iri, mailto_needs_encoding};
@@ -605,7 +605,10 @@ impl<'t> Link<'t> {
         // without a parse.
         if self.kind == LinkKind::Domain
             && !self.folded
-            && self.text.bytes().all(|c| c >= 0x80 || NAME_BYTE[c as usize])
+            && self
+                .text
+                .bytes()
+                .all(|c| has_class(c, LABEL_BYTE | DOT_BYTE) || c >= 0x80 || c == b'_')
         {
             let high_dot = |c: char| c != '.' && crate::letters::is_domain_dot(c);
             if self.text.is_ascii() || !self.text.chars().any(high_dot) {
@@ -659,19 +662,6 @@ impl<'t> Link<'t> {
         }
     }
 }
-
-/// The ASCII bytes of a bare name alone (`Link::to_uri`'s shortcut):
-/// letters, digits, `-`, `_`, `.`.
-static NAME_BYTE: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < 128 {
-        let c = i as u8;
-        t[i] = c.is_ascii_alphanumeric() || c == b'-' || c == b'_' || c == b'.';
-        i += 1;
-    }
-    t
-};
 
 /// Iterator over the links of a text; see [`Finder::links`].
 ///

@@ -26,6 +26,7 @@
 //! cuts fall on a newline whenever one lies within 4 KiB) sees the same
 //! context as the whole text.
 
+use super::bytes16::has_either_byte;
 use super::candidate::Raw;
 use super::domain::cut_name_ok;
 use super::end::trim_end;
@@ -488,17 +489,11 @@ fn content_flags(link: &[u8]) -> (Option<usize>, bool) {
 }
 
 /// Whether a link of 16 bytes or more has a `(` among its last 16 bytes,
-/// where a Go stack frame has its call ([`is_go_frame`]): two words read,
-/// no call or loop (most names take this test).
+/// where a Go stack frame has its call ([`is_go_frame`]): a few words
+/// read in registers, no search call (most names take this test).
 #[inline(always)]
 fn ends_in_a_call(link: &[u8]) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    let Some(tail) = link.len().checked_sub(16).map(|i| &link[i..]) else {
-        return false;
-    };
-    let word = |i: usize| u64::from_le_bytes(tail[i..i + 8].try_into().unwrap_or([0; 8])) ^ (ONES * u64::from(b'('));
-    let zeros = |w: u64| w.wrapping_sub(ONES) & !w & (ONES << 7);
-    zeros(word(0)) | zeros(word(8)) != 0
+    link.len() >= 16 && has_either_byte(&link[link.len() - 16..], b'(', b'(')
 }
 
 /// Names that code and logs write with a TLD-like last part: a call

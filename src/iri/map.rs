@@ -199,6 +199,34 @@ fn push_idna_host(out: &mut String, host: &str) -> Result<(), MapError> {
     }
 }
 
+/// Appends a host: in punycode when `idna` (the caller found it a
+/// registered name of a DNS scheme, not ASCII), else percent-encoded.
+#[inline(always)]
+fn push_host(out: &mut String, host: &str, idna: bool) -> Result<(), MapError> {
+    if idna {
+        push_idna_host(out, host)
+    } else {
+        push_non_ascii_encoded(out, host);
+        Ok(())
+    }
+}
+
+/// Appends one address of a `mailto:` IRI (RFC 6068): its domain is a DNS
+/// name (punycode when not ASCII and without `%`), the rest is encoded.
+#[inline(always)]
+fn push_mailto_address(out: &mut String, addr: &str) -> Result<(), MapError> {
+    match addr.rfind('@') {
+        Some(at) if !addr[at + 1..].is_ascii() && !addr[at + 1..].contains('%') => {
+            push_non_ascii_encoded(out, &addr[..=at]);
+            push_idna_host(out, &addr[at + 1..])
+        }
+        _ => {
+            push_non_ascii_encoded(out, addr);
+            Ok(())
+        }
+    }
+}
+
 /// The IDNA answers of recent hosts, one per slot chosen by a hash of the
 /// host (direct-mapped): a hit costs a hash and one comparison, the same
 /// hosts come back again and again in mail and crawls (IDNA is thousands
@@ -346,11 +374,7 @@ pub(crate) fn plain_web_to_uri(s: &str) -> Result<Cow<'_, str>, MapError> {
     let mut out = String::with_capacity(3 * s.len() + 8);
     push_prefix(&mut out, s, hs);
     let host = &s[hs..he];
-    if !ip_literal && !host.is_ascii() && uses_dns(&s[..colon]) {
-        push_idna_host(&mut out, host)?;
-    } else {
-        push_non_ascii_encoded(&mut out, host);
-    }
+    push_host(&mut out, host, !ip_literal && !host.is_ascii() && uses_dns(&s[..colon]))?;
     if auth_end > he {
         out.push_str(&s[he..auth_end]);
     }
@@ -393,13 +417,7 @@ fn authority_stop(b: &[u8], mut i: usize) -> usize {
 pub(crate) fn plain_mailto_to_uri(addr: &str) -> Result<String, MapError> {
     let mut out = String::with_capacity(7 + 3 * addr.len());
     out.push_str("mailto:");
-    match addr.rfind('@') {
-        Some(at) if !addr[at + 1..].is_ascii() => {
-            push_non_ascii_encoded(&mut out, &addr[..=at]);
-            push_idna_host(&mut out, &addr[at + 1..])?;
-        }
-        _ => push_non_ascii_encoded(&mut out, addr),
-    }
+    push_mailto_address(&mut out, addr)?;
     Ok(out)
 }
 
@@ -411,13 +429,7 @@ pub(crate) fn plain_name_to_uri(scheme: &str, host: &str) -> Result<String, MapE
     let mut out = String::with_capacity(scheme.len() + 3 + 3 * host.len());
     out.push_str(scheme);
     out.push_str("://");
-    if host.is_ascii() {
-        out.push_str(host);
-    } else if uses_dns(scheme) {
-        push_idna_host(&mut out, host)?;
-    } else {
-        push_non_ascii_encoded(&mut out, host);
-    }
+    push_host(&mut out, host, !host.is_ascii() && uses_dns(scheme))?;
     Ok(out)
 }
 
@@ -473,11 +485,11 @@ fn map_spans<'a, const PCT: bool>(
     if let Some(((hs, he), auth_end)) = authority {
         let host = &s[hs..he];
         push_non_ascii_encoded(&mut out, &s[..hs]);
-        if !host.is_ascii() && dns && reg_name && !(PCT && host.contains('%')) {
-            push_idna_host(&mut out, host)?;
-        } else {
-            push_non_ascii_encoded(&mut out, host);
-        }
+        push_host(
+            &mut out,
+            host,
+            !host.is_ascii() && dns && reg_name && !(PCT && host.contains('%')),
+        )?;
         out.push_str(&s[he..auth_end]);
         pos = auth_end;
     }
@@ -490,13 +502,7 @@ fn map_spans<'a, const PCT: bool>(
                 out.push(',');
             }
             first = false;
-            match addr.rfind('@') {
-                Some(at) if !addr[at + 1..].is_ascii() && !addr[at + 1..].contains('%') => {
-                    push_non_ascii_encoded(&mut out, &addr[..=at]);
-                    push_idna_host(&mut out, &addr[at + 1..])?;
-                }
-                _ => push_non_ascii_encoded(&mut out, addr),
-            }
+            push_mailto_address(&mut out, addr)?;
         }
         pos = pe;
     }
