@@ -66,6 +66,36 @@ fn the_rest_of_a_cut_link_is_never_linked() {
 
 /// The rest of a cut link ends where the link would have ended without
 /// the cap: a closing bracket that closes nothing, a quote, white space.
+/// Where the search goes on after a cut link is that link's own business:
+/// two searches of the same text, with the same cap but different
+/// options, taken in turn one link at a time (on one thread), each find
+/// what they find alone.
+#[test]
+fn interleaved_searches_resume_after_their_own_cut_links() {
+    let default = capped(24);
+    let mut strict = capped(24);
+    strict.strict_uts58(true);
+    let mut emails = capped(24);
+    emails.kinds(&[iriscan::LinkKind::Email]);
+    let text = "https://example.com/profile;user@mail.example.org x \
+                see www.example.com/profile;user@mail.example.org, \
+                https://example.com/(a(b(c(d(e(f(g(h)))))))),user@mail.example.org";
+    for (a, b) in [(&default, &strict), (&default, &emails), (&strict, &emails)] {
+        let alone = (found_with(a, text), found_with(b, text));
+        let (mut x, mut y) = (a.links(text), b.links(text));
+        let (mut got_a, mut got_b) = (Vec::new(), Vec::new());
+        loop {
+            let (la, lb) = (x.next(), y.next());
+            if la.is_none() && lb.is_none() {
+                break;
+            }
+            got_a.extend(la.map(|l| l.as_str().to_owned()));
+            got_b.extend(lb.map(|l| l.as_str().to_owned()));
+        }
+        assert_eq!((got_a, got_b), alone);
+    }
+}
+
 #[test]
 fn the_rest_of_a_cut_link_ends_where_the_uncut_link_would() {
     let f = capped(24);

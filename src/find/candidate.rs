@@ -19,6 +19,26 @@ pub(crate) struct Raw {
     /// but of a kind or scheme not asked for. It is no link, and nothing
     /// inside it is one.
     pub unasked: bool,
+    /// The forward scan that ended this link, when it stopped at the
+    /// length cap: where the search goes on after the link depends on
+    /// where the scan would have ended without the cap
+    /// (`scan::resume_after`).
+    pub cut: Option<CutScan>,
+}
+
+/// A forward scan that stopped at the length cap: the state it started
+/// in, to scan on from there to where the link would have ended without
+/// the cap (`end::uncut_end`). Kept in the [`Raw`] it ended, so that only
+/// that link's own scan is ever resumed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct CutScan {
+    /// Where the link started when it was scanned (a later stage may move
+    /// the start: then the scan is not that link's).
+    pub link_start: usize,
+    /// Where the scan started, and in which part and quote.
+    pub start: usize,
+    pub part: Part,
+    pub quote: Option<char>,
 }
 
 /// Which part of an IRI the forward scan is in (UTS 58 clears the bracket

@@ -288,6 +288,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         folded: false,
         valid: false,
         unasked: false,
+        cut: None,
     })
 }
 
@@ -652,8 +653,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         end -= 1; // `example.com.:x`: the dot was not followed by a port after all
     }
     let host_end = end;
+    let mut cut = None;
     if matches!(b.get(end), Some(b'/' | b'?' | b'#')) {
-        end = scan_forward(f, text, end, Part::Path, quote, start).0;
+        (end, _, cut) = scan_forward(f, text, end, Part::Path, quote, start);
         end = trim_end(f, text, host_end, end);
         if !strict && end > host_end {
             end = validate_tail(f, text, host_end, end);
@@ -670,6 +672,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         folded: false,
         valid: false,
         unasked,
+        cut,
     })
 }
 

@@ -229,6 +229,7 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
         folded: false,
         valid: false,
         unasked: false,
+        cut: None,
     })
 }
 
@@ -296,6 +297,7 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
         folded: false,
         valid: false,
         unasked: false,
+        cut: None,
     })
 }
 

@@ -4,13 +4,12 @@
 //! punctuation; trailing Soft characters trimmed; never inside a grapheme
 //! cluster.
 
-use super::candidate::{Part, MAX_SCHEME_BACK};
+use super::candidate::{CutScan, Part, MAX_SCHEME_BACK};
 use super::classes::{has_class, is_scheme_byte, BYTE_CLASS, INCLUDE, IN_IRI, NEUTRAL, SIMPLE};
 use super::Finder;
 use crate::chars::{link_term, opening_bracket, LinkTerm};
 use crate::iri::parse::can_appear_in_iri;
 use crate::letters::{char_at, char_before, common_letters_end, in_fast_domain_block};
-use std::cell::Cell;
 use unicode_segmentation::GraphemeCursor;
 
 /// CJK sentence punctuation that ends a link when non-ASCII text follows it
@@ -225,7 +224,9 @@ impl Brackets {
 /// quotes) and returns the end of what is kept, and whether the length
 /// cap cut the link: the scan stopped at the cap, and a scan 64 bytes
 /// further keeps more (a link of just the cap's length before a comma is
-/// whole). A scan that stops at the cap is noted for [`uncut_end`].
+/// whole). A scan that stops at the cap also returns its state, for
+/// [`uncut_end`] (more than 64 bytes may pass before a scan keeps more:
+/// `(「(「…x)」)`).
 pub(super) fn scan_forward(
     f: &Finder,
     text: &str,
@@ -233,108 +234,48 @@ pub(super) fn scan_forward(
     part: Part,
     quote: Option<char>,
     link_start: usize,
-) -> (usize, bool) {
+) -> (usize, bool, Option<CutScan>) {
     let (end, at_cap) = scan_forward_with::<true>(f, text, start, part, quote, link_start, f.max_link_len);
-    let cut = at_cap && confirm_cut(f, text, (start, part, quote, link_start), end);
-    (end, cut)
+    if !at_cap {
+        return (end, false, None);
+    }
+    let scan = CutScan {
+        link_start,
+        start,
+        part,
+        quote,
+    };
+    (end, confirm_cut(f, text, scan, end), Some(scan))
 }
 
 /// How far past the cap [`confirm_cut`] looks for more of a link.
 const CONFIRM_REACH: usize = 64;
 
 /// Whether a scan that stopped at the cap with its link ending at `end`
-/// was cut there (a scan 64 bytes further keeps more), and a note for
-/// [`uncut_end`] in any case (more than 64 bytes may pass before the scan
-/// keeps more: `(「(「…x)」)`). Out of line: few links reach the cap.
+/// was cut there: a scan 64 bytes further keeps more. Out of line: few
+/// links reach the cap.
 #[cold]
 #[inline(never)]
-fn confirm_cut(
-    f: &Finder,
-    text: &str,
-    (start, part, quote, link_start): (usize, Part, Option<char>, usize),
-    end: usize,
-) -> bool {
+fn confirm_cut(f: &Finder, text: &str, scan: CutScan, end: usize) -> bool {
     let further = f.max_link_len.saturating_add(CONFIRM_REACH);
-    let note = CutNote {
-        text: (text.as_ptr() as usize, text.len()),
-        start,
-        part,
-        quote,
-        cap: f.max_link_len,
-    };
-    CUT_NOTE.with(|n| n.set(note));
-    CUT_AT.with(|at| at.set(text.as_ptr() as usize + link_start));
-    scan_forward_with::<true>(f, text, start, part, quote, link_start, further).0 > end
+    scan_forward_with::<true>(f, text, scan.start, scan.part, scan.quote, scan.link_start, further).0 > end
 }
 
-/// What [`scan_forward`] notes of the last link whose scan stopped at the
-/// cap: where its scan started and in what state, so that [`uncut_end`] can scan on to
-/// where the link would have ended without the cap.
-///
-/// A note, not a return value: the stages between the scan and the search
-/// loop (`scheme.rs`, `domain.rs`) hand on a `Raw`, which has no room for
-/// it, and most of them never reach the cap. It is read only after a link
-/// is found (see [`cut_noted`]), and is for that link only if it names the
-/// same text, link start and cap (and that link's scan stops at the cap);
-/// a note of a candidate that was dropped is cleared by the next link's
-/// look, or when a new search begins ([`forget_cut`]).
-#[derive(Clone, Copy)]
-struct CutNote {
-    /// The address and length of the text the scan read.
-    text: (usize, usize),
-    start: usize,
-    part: Part,
-    quote: Option<char>,
-    cap: usize,
-}
-
-thread_local! {
-    /// The address of the first byte of the link whose scan last stopped
-    /// at the cap; 0 when none was noted since the last [`uncut_end`].
-    static CUT_AT: Cell<usize> = const { Cell::new(0) };
-    static CUT_NOTE: Cell<CutNote> = const {
-        Cell::new(CutNote { text: (0, 0), start: 0, part: Part::Path, quote: None, cap: 0 })
-    };
-}
-
-/// Whether [`scan_forward`] noted a scan that stopped at the cap since the
-/// last [`uncut_end`] or [`forget_cut`]: one thread-local load, asked
-/// after each link.
-#[inline(always)]
-pub(super) fn cut_noted() -> bool {
-    CUT_AT.with(|at| at.get() != 0)
-}
-
-/// Forgets a note (a new search begins: a note of the last one, of a
-/// candidate it dropped, is no note for this one).
-pub(crate) fn forget_cut() {
-    CUT_AT.with(|at| at.set(0));
-}
-
-/// Where the search goes on after the link `text[link_start..end]` once a
-/// scan that stopped at the cap was noted ([`cut_noted`]): if it was this
-/// link's, the end of the forward scan without the cap, so that nothing in
-/// the rest of the link (cut only for its length) is linked on its own;
-/// else `end`.
-/// Clears the note. The scan reads the rest of the link once, and the
-/// search goes on after it: finding stays linear; its bracket stack holds
-/// at most the cap's number of entries ([`Brackets`]).
+/// Where the search goes on after the link `text[link_start..end]` whose
+/// forward scan `scan` stopped at the cap: if the link still starts where
+/// it was scanned from, the end of the forward scan without the cap, so
+/// that nothing in the rest of the link (cut only for its length) is
+/// linked on its own; else `end`. The scan reads the rest of the link
+/// once, and the search goes on after it: finding stays linear; its
+/// bracket stack holds at most the cap's number of entries
+/// ([`Brackets`]).
 #[cold]
 #[inline(never)]
-pub(super) fn uncut_end(f: &Finder, text: &str, link_start: usize, end: usize) -> usize {
-    let at = CUT_AT.with(|at| at.replace(0));
-    let note = CUT_NOTE.with(Cell::get);
-    let base = text.as_ptr() as usize;
-    if at != base + link_start || note.text != (base, text.len()) || note.cap != f.max_link_len {
+pub(super) fn uncut_end(f: &Finder, text: &str, link_start: usize, end: usize, scan: CutScan) -> usize {
+    if scan.link_start != link_start {
         return end;
     }
-    // (The note may be another finder's, on the same text: this one's scan
-    // must stop at the cap too.)
-    let state = (note.start, note.part, note.quote);
-    if !scan_forward_with::<true>(f, text, state.0, state.1, state.2, link_start, f.max_link_len).1 {
-        return end;
-    }
-    let (uncut, _) = scan_forward_with::<true>(f, text, state.0, state.1, state.2, link_start, usize::MAX);
+    let (uncut, _) = scan_forward_with::<true>(f, text, scan.start, scan.part, scan.quote, link_start, usize::MAX);
     uncut.max(end)
 }
 

@@ -60,6 +60,7 @@ pub(super) fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Opti
         folded: true,
         valid: false,
         unasked: false,
+        cut: None,
     })
 }
 
@@ -92,6 +93,7 @@ pub(super) fn angle_bracketed(f: &Finder, text: &str, s: usize, colon: usize) ->
         folded: false,
         valid: false,
         unasked: false,
+        cut: None,
     })
 }
 

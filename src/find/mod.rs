@@ -317,7 +317,6 @@ impl Finder {
     /// assert_eq!((l.start(), l.end()), (5, 59));
     /// ```
     pub fn links<'f, 't>(&'f self, text: &'t str) -> Links<'f, 't> {
-        end::forget_cut();
         Links {
             finder: self,
             bytes: text.as_bytes(),
@@ -343,7 +342,6 @@ impl Finder {
     /// assert_eq!(links, ["http://a.com/x", "http://b.com"]);
     /// ```
     pub fn links_bytes<'f, 't>(&'f self, bytes: &'t [u8]) -> Links<'f, 't> {
-        end::forget_cut();
         let mut links = Links {
             finder: self,
             bytes,

@@ -30,7 +30,7 @@
 
 use super::candidate::Raw;
 use super::domain::try_domain;
-use super::end::{cut_noted, uncut_end};
+use super::end::uncut_end;
 use super::prose::{refine, Memo};
 use super::scheme::try_scheme;
 use super::trigger::{worth_a_look, Triggers};
@@ -115,12 +115,11 @@ pub(crate) fn next_link(
 /// rest is part of the link, cut only for its length: nothing in it is a
 /// link of its own (`https://example.com/prof` of
 /// `https://example.com/profile;user@mail.example.org` under a cap of 24
-/// bytes leaves no `user@mail.example.org`). One thread-local load a link.
+/// bytes leaves no `user@mail.example.org`).
 #[inline(always)]
 pub(crate) fn resume_after(f: &Finder, text: &str, raw: &Raw) -> usize {
-    if cut_noted() {
-        uncut_end(f, text, raw.start, raw.end)
-    } else {
-        raw.end
+    match raw.cut {
+        Some(scan) => uncut_end(f, text, raw.start, raw.end, scan),
+        None => raw.end,
     }
 }

@@ -3,7 +3,7 @@
 //! one-pass path for the plain web links most text holds.
 
 use super::bytes16::name_bits;
-use super::candidate::{Part, Raw};
+use super::candidate::{CutScan, Part, Raw};
 use super::classes::{has_class, scheme_word_start, ALNUM_BYTE, AUTHORITY_END};
 use super::email::{mailto_len, mailto_ok};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
@@ -211,6 +211,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
                 // (Valid by construction: see `plain_web_link`.)
                 valid: true,
                 unasked: false,
+                cut: None,
             });
         }
     }
@@ -252,6 +253,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
                 folded: false,
                 valid: false,
                 unasked: false,
+                cut: None,
             });
         }
         (a, Part::Authority, if is_file { colon + 3 } else { a })
@@ -279,10 +281,10 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
     } else {
         None
     };
-    let end = match plain {
-        Some(end) => end,
+    let (end, scan) = match plain {
+        Some(end) => (end, None),
         None => {
-            let (end, cut) = general_end(f, text, s, (tail_start, part, min_end), quote)?;
+            let (end, cut, scan) = general_end(f, text, s, (tail_start, part, min_end), quote)?;
             // Cut at the length cap: only in a path, query or fragment
             // after an authority; a cut in the authority, or in an opaque
             // IRI (`mailto:`, `tel:`), would name another host, address or
@@ -298,9 +300,10 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
                     folded: false,
                     valid: false,
                     unasked: false,
+                    cut: scan,
                 });
             }
-            end
+            (end, scan)
         }
     };
     let end = if scheme.eq_ignore_ascii_case("mailto") {
@@ -319,21 +322,23 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         folded: false,
         valid: false,
         unasked: false,
+        cut: scan,
     })
 }
 
 /// The end of the IRI whose scheme starts at `s` by the general rules: the
 /// forward scan from `tail_start` in `part`, then validation and grapheme
 /// boundaries, each of which may move the end back; `None` unless it ends
-/// past `min_end`. Also whether the length cap cut the scan.
+/// past `min_end`. Also whether the length cap cut the scan, and the
+/// scan's state if it stopped at the cap.
 fn general_end(
     f: &Finder,
     text: &str,
     s: usize,
     (tail_start, part, min_end): (usize, Part, usize),
     quote: Option<char>,
-) -> Option<(usize, bool)> {
-    let (end, cut) = scan_forward(f, text, tail_start, part, quote, s);
+) -> Option<(usize, bool, Option<CutScan>)> {
+    let (end, cut, scan) = scan_forward(f, text, tail_start, part, quote, s);
     // Validation and grapheme boundaries each may move the end back; repeat
     // until both hold (`http://[::1]\u{301}`: the mark clusters with `]`).
     let mut end = validate_iri(f, text, s, end, min_end)?;
@@ -347,7 +352,7 @@ fn general_end(
     if end <= min_end || !is_grapheme_boundary(text, end) {
         return None;
     }
-    Some((end, cut))
+    Some((end, cut, scan))
 }
 
 /// The end of the link `scheme://host[:port][/path][?query][#fragment]` at
