@@ -218,8 +218,10 @@ impl<'a> Chunk<'a> {
     /// assert_eq!((l.start(), l.end(), l.as_str()), (7, 16, "例え.jp"));
     /// ```
     pub fn links(&self) -> ChunkLinks<'a> {
+        let mut links = self.finder.links_bytes(self.window);
+        links.count_passed_before(self.accept);
         ChunkLinks {
-            links: self.finder.links_bytes(self.window),
+            links,
             accept: self.accept,
             truncated_at: self.truncated.then_some(self.len),
             window: self.window,
@@ -254,6 +256,25 @@ pub struct ChunkLinks<'a> {
     line: u64,
     terminator: Option<u8>,
     done: bool,
+}
+
+impl ChunkLinks<'_> {
+    /// How many words that start in this chunk the search has passed over
+    /// so far because they are longer than the length cap and may not be
+    /// cut ([`crate::Links::passed_over`]): neither they nor anything in
+    /// them is linked. Words in the look-ahead are the next chunk's.
+    ///
+    /// ```
+    /// let mut f = iriscan::Finder::new();
+    /// f.max_link_len(16);
+    /// let chunk = iriscan::stream::Chunk::whole(&f, b"www.example-domain-name.com x.org");
+    /// let mut links = chunk.links();
+    /// assert_eq!(links.next().map(|l| l.link().as_str()), Some("x.org"));
+    /// assert_eq!(links.passed_over(), 1);
+    /// ```
+    pub fn passed_over(&self) -> usize {
+        self.links.passed_over()
+    }
 }
 
 impl<'a> Iterator for ChunkLinks<'a> {

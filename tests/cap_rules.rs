@@ -253,3 +253,31 @@ fn a_stream_skips_the_rest_of_a_cut_link_as_the_whole_text_does() {
         assert_eq!(got, whole, "read size {k}");
     }
 }
+
+/// The words a stream passes over for their length are each counted once,
+/// by the chunk they start in: summed over the chunks, at every read
+/// size, the count is the whole text's.
+#[test]
+fn each_chunk_counts_the_words_passed_over_that_start_in_it() {
+    use iriscan::stream::StreamFinder;
+    let f = capped(24);
+    let text = "see www.example-domain-name-that-is-long.com x.org me@an-example-host-name-long.com\n\
+                y.org https://a-very-long-host-name-for-a-link.example.com/path z.org\n";
+    let mut links = f.links(text);
+    links.by_ref().for_each(drop);
+    let whole = links.passed_over();
+    assert_eq!(whole, 3);
+    let mut sf = StreamFinder::new(f);
+    for k in 1..=text.len() {
+        sf.read_size(k);
+        let mut passed = 0;
+        sf.for_each_chunk(text.as_bytes(), |chunk| {
+            let mut links = chunk.links();
+            links.by_ref().for_each(drop);
+            passed += links.passed_over();
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(passed, whole, "read size {k}");
+    }
+}

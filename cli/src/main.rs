@@ -65,7 +65,6 @@ pub fn run() -> i32 {
                 terminator: if a.null_data { 0 } else { b'\n' },
                 line_number: a.line_number,
                 max_link_len: max_link_len(&a.input),
-                finder: finder(&a.input),
             };
             // ripgrep's rule: names when there can be more than one input.
             let with_filename = if a.with_filename {

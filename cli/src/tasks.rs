@@ -6,7 +6,6 @@ use super::output::{json_str, push_u64, tsv_field};
 use super::rows::mapped_fields;
 use iriscan::render::Renderer;
 use iriscan::stream::{Chunk, ChunkLink};
-use iriscan::Finder;
 use std::io::Write;
 
 /// `iriscan find`.
@@ -21,9 +20,6 @@ pub struct FindTask {
     pub line_number: bool,
     /// The finder's maximum link length (a link that long was cut).
     pub max_link_len: usize,
-    /// The finder, to count the words it drops for their length
-    /// ([`over_long_words`]).
-    pub finder: Finder,
 }
 
 /// A link within this many bytes of the maximum length counts as cut there:
@@ -53,11 +49,8 @@ impl Task for FindTask {
             row_start.extend_from_slice(b"{\"path\":");
             json_str(&mut row_start, &input.record_name);
         }
-        // (Only for the warnings, which `--quiet` drops.)
-        if !self.quiet {
-            found.dropped = over_long_words(&self.finder, chunk.text());
-        }
-        for link in chunk.links() {
+        let mut links = chunk.links();
+        for link in links.by_ref() {
             found.links += 1;
             if link.end() - link.start() >= cut_len {
                 found.cut += 1;
@@ -72,6 +65,9 @@ impl Task for FindTask {
                 FindFormat::Tsv => self.tsv(input, &at, &mut bufs.out),
             }
         }
+        // The words passed over for their length, for the warning that
+        // says so.
+        found.dropped = links.passed_over() as u64;
         found
     }
 
@@ -89,44 +85,6 @@ impl Task for FindTask {
             bufs.out.push(self.terminator);
         }
     }
-}
-
-/// How many words of `text` the finder passes over because they are longer
-/// than its maximum link length and may not be cut there (a host, a name,
-/// an address: `Links::passed_over`), for the warning that says so.
-///
-/// Each such word lies in a run of more bytes than the cap without a Hard
-/// byte (white space or a control character: no candidate, and no rule
-/// that decides one, reaches across one), and such a run holds a whole
-/// block of half the cap aligned to a multiple of it. So only blocks are
-/// tested (a test stops at the block's first Hard byte, most often within
-/// a few bytes), and only the runs around blocks without one, bounded by
-/// their Hard bytes, are searched again: on text with white space, a
-/// fraction of a read of it.
-fn over_long_words(finder: &Finder, text: &[u8]) -> u64 {
-    let hard = |b: &u8| *b <= b' ';
-    let half = finder.get_max_link_len().div_ceil(2).max(1);
-    let mut count = 0;
-    // Where the last run searched ends: its blocks are not looked at again.
-    let mut done = 0;
-    let mut at = 0;
-    while at + half <= text.len() {
-        let block = at..at + half;
-        at += half;
-        if block.start < done || text[block.clone()].iter().any(hard) {
-            continue;
-        }
-        let from = text[..block.start].iter().rposition(hard).unwrap_or(0);
-        let to = text[block.end..]
-            .iter()
-            .position(hard)
-            .map_or(text.len(), |p| block.end + p + 1);
-        let mut links = finder.links_bytes(&text[from..to]);
-        links.by_ref().for_each(drop);
-        count += links.passed_over() as u64;
-        done = to;
-    }
-    count
 }
 
 /// A link and where its chunk lies in the input (or record).

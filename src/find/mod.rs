@@ -329,7 +329,10 @@ impl Finder {
             skip: SkipState::default(),
             raw_triggers: trigger::Triggers::new(self),
             memo: prose::Memo::default(),
-            passed: 0,
+            passed: scan::Passed {
+                count: 0,
+                before: usize::MAX,
+            },
         }
     }
 
@@ -354,7 +357,10 @@ impl Finder {
             skip: SkipState::default(),
             raw_triggers: trigger::Triggers::new(self),
             memo: prose::Memo::default(),
-            passed: 0,
+            passed: scan::Passed {
+                count: 0,
+                before: usize::MAX,
+            },
         };
         links.advance_run();
         links
@@ -687,7 +693,7 @@ pub struct Links<'f, 't> {
     /// What the default mode's context rules remember within the run.
     memo: prose::Memo,
     /// Words longer than the length cap passed over ([`Links::passed_over`]).
-    passed: usize,
+    passed: scan::Passed,
 }
 
 impl<'f, 't> Links<'f, 't> {
@@ -707,7 +713,14 @@ impl<'f, 't> Links<'f, 't> {
     /// assert_eq!(links.passed_over(), 2);
     /// ```
     pub fn passed_over(&self) -> usize {
-        self.passed
+        self.passed.count
+    }
+
+    /// Counts in [`Links::passed_over`] only the words that start before
+    /// `offset` (a stream chunk's: what starts in its look-ahead is the
+    /// next chunk's).
+    pub(crate) fn count_passed_before(&mut self, offset: usize) {
+        self.passed.before = offset;
     }
 
     /// Moves to the next valid UTF-8 run; false at the end of the input.

@@ -36,13 +36,26 @@ use super::scheme::try_scheme;
 use super::trigger::{worth_a_look, Triggers};
 use super::Finder;
 
+/// The words longer than the length cap that a search passed over.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Passed {
+    /// How many, among those that start before `before`.
+    pub count: usize,
+    /// An offset in the whole input: a word that starts there or later is
+    /// not counted (a stream chunk's look-ahead belongs to the next chunk).
+    pub before: usize,
+}
+
 /// Where the search goes on after a word longer than the length cap (and
-/// its floor), counted in `passed`: out of line, since it is rare.
+/// its floor), counted in `passed` (`base` is the offset of the run in the
+/// whole input): out of line, since it is rare.
 #[cold]
 #[inline(never)]
-fn passed_over(found: Option<Raw>, passed: &mut usize) -> (usize, usize) {
-    *passed += 1;
-    let end = found.map_or(0, |raw| raw.end);
+fn passed_over(found: Option<Raw>, base: usize, passed: &mut Passed) -> (usize, usize) {
+    let (start, end) = found.map_or((0, 0), |raw| (raw.start, raw.end));
+    if base + start < passed.before {
+        passed.count += 1;
+    }
     (end, end)
 }
 
@@ -56,7 +69,7 @@ fn passed_over(found: Option<Raw>, passed: &mut usize) -> (usize, usize) {
 #[inline]
 pub(crate) fn next_link(
     f: &Finder,
-    (trig, memo, passed): (&mut Triggers, &mut Memo, &mut usize),
+    (trig, memo, passed): (&mut Triggers, &mut Memo, &mut Passed),
     (outer, base): (&[u8], usize),
     text: &str,
     mut pos: usize,
@@ -81,7 +94,7 @@ pub(crate) fn next_link(
         // nor is anything in it (a cut would name another host, address or
         // number): the search goes on after it, as after a link.
         if found.is_some_and(|raw| raw.end - raw.start > f.max_link_len) {
-            (pos, floor) = passed_over(found, passed);
+            (pos, floor) = passed_over(found, base, passed);
             continue;
         }
         // Default mode: the reader's view of the text around the link
