@@ -864,3 +864,36 @@ fn the_text_after_a_cut_link_is_read_wherever_the_blocks_fall() {
         assert_eq!(found_with(&f, &text), want, "pad {pad}");
     }
 }
+
+/// The address after another opaque scheme's `:` is that scheme's (a SIP
+/// or XMPP address, a Message-ID after `news:`), not a mailbox: a finder
+/// asked for emails and not for that scheme's IRIs links nothing there.
+/// After `mailto:` it is the mailbox; after a word that is no registered
+/// scheme (`Contact:`, `To:`, `x-sip:`) it is an email as before.
+#[test]
+fn an_address_of_another_opaque_scheme_is_no_email() {
+    let mut emails = Finder::new();
+    emails.kinds(&[LinkKind::Email]);
+    let mut web_only = Finder::new();
+    web_only.allow_schemes(&["https"]);
+    for f in [&emails, &web_only] {
+        for text in [
+            "call sip:alice@example.org now",
+            "call SIPS:alice@example.org now",
+            "chat (xmpp:bob@example.org)",
+            "see news:1234@news.example.org",
+        ] {
+            assert!(found_with(f, text).is_empty(), "{text}");
+        }
+        for (text, want) in [
+            ("mail mailto:alice@example.org now", "alice@example.org"),
+            ("Contact:alice@example.org", "alice@example.org"),
+            ("To:alice@example.org", "alice@example.org"),
+            ("x-sip:alice@example.org", "alice@example.org"),
+        ] {
+            assert_eq!(found_with(f, text), [want], "{text}");
+        }
+    }
+    // With IRIs on, the scheme stage takes the IRI whole.
+    assert_eq!(found("call sip:alice@example.org now"), ["sip:alice@example.org"]);
+}

@@ -8,6 +8,7 @@ use super::classes::{has_class, scheme_word_start, DOT_BYTE, LABEL_BYTE};
 use super::end::is_grapheme_boundary;
 use super::host::dns_labels_ok;
 use super::prose::{mixes_unspaced_script, start_at_script_change};
+use super::scheme::is_registered_opaque_scheme;
 use super::tail::punctuation_before;
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
@@ -30,12 +31,21 @@ pub(super) fn ends_with_ignore_case(s: &str, suffix: &str) -> bool {
 /// emails only, or for other schemes). In the default mode, `mailto` must
 /// be a scheme word of its own, as the scheme stage reads one (a scheme
 /// never starts inside an ASCII word: `xmailto:a@b.com` is no IRI).
+///
+/// After another opaque scheme's `:` (`sip:alice@example.org`,
+/// `xmpp:bob@example.org`, `news:1234@news.example.org`), the address is
+/// that scheme's (a SIP or XMPP address, a Message-ID), not a mailbox: no
+/// email, when the scheme stage did not take the IRI (IRIs off, or the
+/// scheme not allowed). Default mode only.
 #[inline(always)]
 fn start_and_kind(f: &Finder, before: &[u8], ls: usize) -> Option<(usize, LinkKind)> {
     let n = before.len();
     let mailto = n >= 7
         && before[n - 7..].eq_ignore_ascii_case(b"mailto:")
         && (f.strict_uts58 || scheme_word_start(before, n - 1, 0) == Some(n - 7));
+    if !mailto && !f.strict_uts58 && before.last() == Some(&b':') && other_opaque_scheme_before(before) {
+        return None;
+    }
     if mailto && f.iri && f.allows_scheme("mailto") {
         Some((ls - 7, LinkKind::Iri))
     } else if f.email {
@@ -43,6 +53,18 @@ fn start_and_kind(f: &Finder, before: &[u8], ls: usize) -> Option<(usize, LinkKi
     } else {
         None
     }
+}
+
+/// Whether `before` (ending in `:`) ends with a scheme word of its own
+/// that is a registered opaque scheme (not `mailto`: the caller tells it
+/// first). Out of line: few addresses follow a colon.
+#[cold]
+#[inline(never)]
+fn other_opaque_scheme_before(before: &[u8]) -> bool {
+    let colon = before.len() - 1;
+    scheme_word_start(before, colon, 0)
+        .and_then(|s| std::str::from_utf8(&before[s..colon]).ok())
+        .is_some_and(is_registered_opaque_scheme)
 }
 
 /// UTS 58 local-part rules: non-empty, no leading or trailing `.`, no `..`.

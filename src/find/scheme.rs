@@ -93,7 +93,7 @@ pub(super) fn may_be_opaque_word(word: &[u8]) -> bool {
 }
 
 /// Scheme of links that a careful linker never makes active content.
-fn is_registered_opaque_scheme(scheme: &str) -> bool {
+pub(super) fn is_registered_opaque_scheme(scheme: &str) -> bool {
     // The one most links have, without the set lookup (it is in the set).
     if scheme.eq_ignore_ascii_case("mailto") {
         return true;
