@@ -1,7 +1,9 @@
 //! Other projects' link-detection suites (`tests/data/peers/*.txt`,
 //! converted from linkify-it, the Rust linkify crate, xurls, twitter-text,
-//! cmark-gfm, URLExtract and linkifyjs; issue 13's "90% of the peer suites'
-//! cases"). Each file names its source, licence and the peer's mode in its
+//! cmark-gfm, URLExtract, linkifyjs, the mail clients Thunderbird, KMail,
+//! Evolution, Roundcube and Thunderbird for Android, and Django, bleach,
+//! Rinku, rails_autolink and Android Linkify; issue 13's "90% of the peer
+//! suites' cases"). Each file names its source, licence and the peer's mode in its
 //! header, and the two settings this test reads:
 //!
 //! - `# kinds: iri,email,domain` — the [`LinkKind`]s the finder looks for,
