@@ -897,3 +897,25 @@ fn an_address_of_another_opaque_scheme_is_no_email() {
     // With IRIs on, the scheme stage takes the IRI whole.
     assert_eq!(found("call sip:alice@example.org now"), ["sip:alice@example.org"]);
 }
+
+/// `{`, `|` and `}` are brackets and field separators around an address,
+/// not part of its local part (default mode; RFC 5322 atext holds them,
+/// and strict mode keeps them); a `'` that opens the local part is a
+/// quotation mark. Inside a local part `'` stays.
+#[test]
+fn brackets_bars_and_quotes_around_an_address_are_not_part_of_it() {
+    assert_eq!(
+        found("bug {john@mozilla.org}john@mozilla.org test"),
+        ["john@mozilla.org", "john@mozilla.org"]
+    );
+    assert_eq!(found("|bob@foo.com|555-9999|"), ["bob@foo.com"]);
+    assert_eq!(
+        found("say 'hi@example.com' and 'hi@example.com afterward"),
+        ["hi@example.com", "hi@example.com"]
+    );
+    assert_eq!(found("a@x.org}b@y.org"), ["a@x.org", "b@y.org"]);
+    assert_eq!(found("mail o'brien@example.com"), ["o'brien@example.com"]);
+    let mut strict = Finder::new();
+    strict.strict_uts58(true);
+    assert_eq!(found_with(&strict, "|bob@foo.com|"), ["|bob@foo.com"]);
+}

@@ -82,10 +82,10 @@ fn scalar_name_bits(chunk: &[u8; 16]) -> NameBits {
     n
 }
 
-/// The ASCII bytes of an email's local part among sixteen
-/// ([`crate::chars::ASCII_LINK_EMAIL`]: the printable bytes but
-/// `" ( ) , : ; < > @ [ \ ]`), and the dots among them, bit `i` for
-/// byte `i`.
+/// The ASCII bytes of an email's local part in the default mode among
+/// sixteen (`email::is_plain_local_byte`: the printable bytes but
+/// `" ( ) , : ; < > @ [ \ ] { | }`), and the dots among them, bit `i`
+/// for byte `i`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(unsafe_code)]
@@ -96,15 +96,20 @@ pub(super) fn local_bits(chunk: &[u8; 16]) -> (u32, u32) {
     unsafe {
         let v = _mm_loadu_si128(chunk.as_ptr().cast::<__m128i>());
         let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
-        // `lo <= v <= hi` per unsigned byte.
-        let within = |lo: u8, hi: u8| {
-            let x = _mm_sub_epi8(v, _mm_set1_epi8(lo as i8));
+        // `lo <= x <= hi` per unsigned byte.
+        let within_of = |x: __m128i, lo: u8, hi: u8| {
+            let x = _mm_sub_epi8(x, _mm_set1_epi8(lo as i8));
             _mm_cmpeq_epi8(_mm_min_epu8(x, _mm_set1_epi8((hi - lo) as i8)), x)
         };
+        let within = |lo: u8, hi: u8| within_of(v, lo, hi);
         let or = |a: __m128i, b: __m128i| _mm_or_si128(a, b);
         let out = or(
             or(or(eq(b'"'), within(b'(', b')')), or(eq(b','), within(b':', b'<'))),
-            or(or(eq(b'>'), eq(b'@')), within(b'[', b']')),
+            // (`[ \ ]` and `{ | }` are 0x20 apart: one range of `v | 0x20`.)
+            or(
+                or(eq(b'>'), eq(b'@')),
+                within_of(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'{', b'}'),
+            ),
         );
         let local = _mm_andnot_si128(out, within(b'!', b'~'));
         (_mm_movemask_epi8(local) as u32, _mm_movemask_epi8(eq(b'.')) as u32)
@@ -124,7 +129,7 @@ pub(super) fn local_bits(chunk: &[u8; 16]) -> (u32, u32) {
 fn scalar_local_bits(chunk: &[u8; 16]) -> (u32, u32) {
     let (mut local, mut dots) = (0, 0);
     for (i, &c) in chunk.iter().enumerate() {
-        local |= u32::from(c < 0x80 && crate::chars::ASCII_LINK_EMAIL[usize::from(c & 0x7F)]) << i;
+        local |= u32::from(super::email::is_plain_local_byte(c)) << i;
         dots |= u32::from(c == b'.') << i;
     }
     (local, dots)

@@ -28,14 +28,21 @@ use crate::letters::{
 
 /// Whether LinkEmail characters from `i` lead to an `@` (within the local
 /// part length cap): then the name before `i` is part of a local part.
-fn local_part_continues_to_at(text: &str, i: usize) -> bool {
+/// In the default mode `{ | }` are in no local part (see
+/// `email::is_plain_local_byte`): `{john@mozilla.org}john@mozilla.org`
+/// holds two addresses.
+fn local_part_continues_to_at(f: &Finder, text: &str, i: usize) -> bool {
     for (n, c) in text[i..].char_indices() {
         if c == '@' {
             return true;
         }
         // Characters that also delimit URL parts are not taken as part of
         // a local part here: `example.com/user@host` is a path, not an email.
-        if n > MAX_LOCAL_BACK || !is_link_email(c) || matches!(c, '/' | '?' | '#' | '=' | '&') {
+        if n > MAX_LOCAL_BACK
+            || !is_link_email(c)
+            || matches!(c, '/' | '?' | '#' | '=' | '&')
+            || (!f.strict_uts58 && matches!(c, '{' | '|' | '}'))
+        {
             return false;
         }
     }
@@ -503,7 +510,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         if is_prose_domain_dot(f, n) && char_at(text, tld_end + n.len_utf8()).is_some_and(is_domain_char) {
             return None;
         }
-        if n == '@' || (n != '.' && is_link_email(n) && local_part_continues_to_at(text, tld_end)) {
+        if n == '@' || (n != '.' && is_link_email(n) && local_part_continues_to_at(f, text, tld_end)) {
             return None; // a dot inside an email's local part (`user.name+tag@…`)
         }
     }

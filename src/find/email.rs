@@ -146,14 +146,37 @@ fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -
     }
 }
 
-/// The ASCII local-part bytes ([`crate::chars::ASCII_LINK_EMAIL`]) among
-/// all 256: 1 for each, 3 for `.` (bit 2: a dot); 0 for the others and
-/// every non-ASCII byte, so that the walk back tests one load per byte.
+/// Whether the ASCII byte `c` may be in a local part in the default mode:
+/// UTS 58 LinkEmail ([`crate::chars::ASCII_LINK_EMAIL`], RFC 5322 atext)
+/// but `{`, `|` and `}`, which a reader of a mail sees as brackets and
+/// field separators around an address (`{john@mozilla.org}`,
+/// `|bob@foo.com|555-9999|`: Thunderbird's and Evolution's suites), not
+/// in it. Strict mode keeps them.
+pub(super) const fn is_plain_local_byte(c: u8) -> bool {
+    c < 0x80 && crate::chars::ASCII_LINK_EMAIL[c as usize] && !matches!(c, b'{' | b'|' | b'}')
+}
+
+/// Past the `'`s that open the local part `b[ls..at]`: a quotation mark
+/// before an address (`'hi@example.com'`, Django's, Roundcube's suites),
+/// not part of it, though RFC 5322 atext and UTS 58 LinkEmail hold `'`
+/// (inside a local part it stays: `o'brien@example.com`). Default mode.
+#[inline(always)]
+fn after_opening_quotes(b: &[u8], mut ls: usize, at: usize) -> usize {
+    while ls < at && b[ls] == b'\'' {
+        ls += 1;
+    }
+    ls
+}
+
+/// The default mode's ASCII local-part bytes ([`is_plain_local_byte`])
+/// among all 256: 1 for each, 3 for `.` (bit 2: a dot); 0 for the others
+/// and every non-ASCII byte, so that the walk back tests one load per
+/// byte.
 static LOCAL_BYTE: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
     while i < 128 {
-        if crate::chars::ASCII_LINK_EMAIL[i] {
+        if is_plain_local_byte(i as u8) {
             t[i] = if i == b'.' as usize { 3 } else { 1 };
         }
         i += 1;
@@ -232,6 +255,11 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
     if ls == at || b[ls] == b'.' || b[at - 1] == b'.' || double_dot {
         return Plain::NoLink;
     }
+    // A `'` that opens the local part: the general rules read it
+    // (`after_opening_quotes`).
+    if b[ls] == b'\'' {
+        return Plain::Ask;
+    }
     let before = &b[floor..ls];
     // A local part right after `\` is no address (see `email`).
     if before.ends_with(b"://")
@@ -266,7 +294,8 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
     let b = text.as_bytes();
     while ls > lo {
         if b[ls - 1] < 0x80 {
-            if !crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
+            let c = b[ls - 1];
+            if !crate::chars::ASCII_LINK_EMAIL[c as usize] || (!f.strict_uts58 && !is_plain_local_byte(c)) {
                 break;
             }
             ls -= 1;
@@ -289,7 +318,7 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
         return None; // local part too long: never start inside it
     }
     if !f.strict_uts58 {
-        ls = start_at_script_change(text, ls, at);
+        ls = after_opening_quotes(b, start_at_script_change(text, ls, at), at);
     }
     // A combining mark before the address belongs to what precedes it.
     while ls < at && b[ls] >= 0x80 {
