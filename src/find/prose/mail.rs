@@ -19,8 +19,9 @@ fn line_start(bytes: &[u8], i: usize) -> Option<(usize, bool)> {
     }
 }
 
-/// Mail headers whose `<…>` values are Message-IDs (RFC 5322 §3.6.4) or
-/// list identifiers (RFC 2919), not addresses.
+/// Mail headers whose `<…>` values are Message-IDs (RFC 5322 §3.6.4, and
+/// Usenet's `Supersedes:`, RFC 5536 §3.2.12) or list identifiers (RFC
+/// 2919), not addresses.
 const ID_HEADERS: &[&str] = &[
     "message-id",
     "in-reply-to",
@@ -28,6 +29,7 @@ const ID_HEADERS: &[&str] = &[
     "resent-message-id",
     "content-id",
     "list-id",
+    "supersedes",
 ];
 
 /// The first letters of the [`ID_HEADERS`] (lowercase).
@@ -158,27 +160,51 @@ fn looks_like_message_id(address: &str) -> bool {
     local.contains('$') || local.bytes().filter(u8::is_ascii_digit).count() >= 6
 }
 
-/// The length of a mail header parameter's `name=` at the start of an
-/// address as the email stage read it (`envelope-from=user@host` in
-/// `Received:`, `smtp.mailfrom=user@host` in `Authentication-Results:`),
-/// or 0. `=` is valid in a local part (`list+x=example.org@host`, a
-/// bounce address), so only these names are cut. 1 held-out line.
+/// The length of a parameter's `name=` at the start of an address as the
+/// email stage read it, or 0: a mail header parameter
+/// (`envelope-from=user@host` in `Received:`, `smtp.mailfrom=user@host` in
+/// `Authentication-Results:`; 1 held-out line), an X.509 subject's
+/// `emailAddress=` (as OpenSSL and `curl -v` print it), or a command-line
+/// option `--name=` (`--acme.email=user@host`; 1 held-out line each, fifth
+/// set). `=` is valid in a local part (`list+x=example.org@host`, a bounce
+/// address), so only these names are cut.
 pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
-    const NAMES: [&[u8]; 6] = [
+    const NAMES: [&[u8]; 7] = [
         b"envelope-from=",
         b"smtp.mailfrom=",
         b"smtp.helo=",
         b"smtp.rcptto=",
         b"header.from=",
         b"header.sender=",
+        b"emailaddress=",
     ];
-    if !matches!(address.first(), Some(b'e' | b'E' | b's' | b'S' | b'h' | b'H')) {
+    match address.first() {
+        Some(b'e' | b'E' | b's' | b'S' | b'h' | b'H') => NAMES
+            .iter()
+            .find(|n| address.len() > n.len() && address[..n.len()].eq_ignore_ascii_case(n))
+            .map_or(0, |n| n.len()),
+        Some(b'-') => option_name_len(address),
+        _ => 0,
+    }
+}
+
+/// The length of a command-line option's `--name=` at the start of
+/// `address` (`--acme.email=user@host`), or 0: two `-`, then letters,
+/// digits, `.`, `-` or `_` up to the first `=`. No one writes a mailbox
+/// whose name starts with `--`.
+fn option_name_len(address: &[u8]) -> usize {
+    if !address.starts_with(b"--") {
         return 0;
     }
-    NAMES
+    let name = address[2..]
         .iter()
-        .find(|n| address.len() > n.len() && address[..n.len()].eq_ignore_ascii_case(n))
-        .map_or(0, |n| n.len())
+        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'_'))
+        .count();
+    if name > 0 && address.get(2 + name) == Some(&b'=') {
+        3 + name
+    } else {
+        0
+    }
 }
 
 /// Git hosting services whose ssh user is `git` (`git@github.com`): the
@@ -242,5 +268,23 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     if lead > 0 && b[raw.end..].starts_with(&b[raw.start..raw.start + lead]) {
         raw.start += lead;
     }
-    Some(raw)
+    raw.start += quote_or_bar_before_address(&b[raw.start..raw.end], b.get(raw.end).copied());
+    (raw.start < raw.end && b[raw.start] != b'@').then_some(raw)
+}
+
+/// How many bytes at an address's start are a delimiter, though RFC 5322
+/// allows them in a local part: a `'` that a `'` after the address closes
+/// (`'müller@münchen.de'` in code, 1 held-out line, fifth set; `o'malley@…`
+/// keeps its `'`), or a local part up to its last `|` when the address
+/// starts with one or one follows it (a table's cells, `|Ann|ann@x.org|`,
+/// a wiki link's label, `[[mailto:a@b|a@b]]`).
+fn quote_or_bar_before_address(address: &[u8], after: Option<u8>) -> usize {
+    match address.first() {
+        Some(b'\'') if after == Some(b'\'') => 1,
+        Some(&first) if first == b'|' || after == Some(b'|') => {
+            let local = memchr::memchr(b'@', address).unwrap_or(address.len());
+            memchr::memrchr(b'|', &address[..local]).map_or(0, |p| p + 1)
+        }
+        _ => 0,
+    }
 }
