@@ -43,6 +43,27 @@ fn check(marked: &str, kinds: &[LinkKind]) {
 use LinkKind::{Domain, Email};
 
 #[test]
+fn newsgroup_names_in_a_newsgroups_header_are_not_links() {
+    // `.software` and `.vote` are TLDs; the header makes the names newsgroups.
+    check(
+        "Newsgroups: comp.mail.list-admin.software,comp.answers,news.answers",
+        &[],
+    );
+    check("XPost: linux.debian.vote", &[]);
+    check("Followup-To: comp.lang.rust , alt.comp.software", &[]);
+    check("\nnewsgroups:\tde.comp.software\n", &[]);
+    // Other headers and prose keep their hosts.
+    check("Path: ⸠news.iij.ad.jp⸡!news", &[Domain]);
+    check(
+        "Homepage: ⸠rust-lang.software⸡, mirror ⸠example.org⸡",
+        &[Domain, Domain],
+    );
+    check("see ⸠example.software⸡, ⸠example.vote⸡", &[Domain, Domain]);
+    // Only a header that starts its line.
+    check("> My Newsgroups: ⸠foo.software⸡", &[Domain]);
+}
+
+#[test]
 fn supersedes_header_holds_message_ids() {
     check("Supersedes: <mail/list-admin/software-faq_803550313@rtfm.mit.edu>", &[]);
     check("supersedes: <a1b2c3@news.example.com>", &[]);

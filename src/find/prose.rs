@@ -40,7 +40,7 @@ mod mail;
 mod unspaced;
 use logs::{is_go_frame, is_syslog_priority};
 pub(crate) use mail::id_line_start;
-use mail::{in_id_header, mail_parameter_len, refine_email};
+use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use unspaced::glued_prose_end;
 pub(super) use unspaced::{
     is_unspaced_script, mixes_unspaced_script, start_at_script_change, tld_end_at_script_change,
@@ -225,13 +225,15 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     };
     // Code names start with a digit or a capital, name a build file, a
     // field (`.id`, `.name`) or a syslog priority (`mail.info`); a Go
-    // stack frame has a `(`.
+    // stack frame has a `(`. A newsgroup comes after a `:` or `,` of its
+    // header.
     let may_be_code = || {
         (matches!(last, b'd' | b'D' | b'e' | b'E') && is_member_access(&text[raw.start..raw.end]))
             || (last == b'o' && is_syslog_priority(link))
             || (matches!(first, b'c' | b'd' | b'g' | b'j' | b'k' | b'm' | b'p' | b'r' | b'v')
                 && is_build_file(&text[raw.start..raw.end]))
             || ends_in_a_call(link)
+            || in_newsgroups_header(b, raw.start)
     };
     let quiet = plain_around
         && glued == raw.end
@@ -348,7 +350,8 @@ fn refine_name_or_iri(
         && (in_id_header(text, raw.start, raw.end)
             || (is_code_name(text, &text[raw.start..raw.end], raw.end)
                 && memchr::memchr3(b'/', b'?', b'#', link).is_none())
-            || is_go_frame(link))
+            || is_go_frame(link)
+            || in_newsgroups_header(text.as_bytes(), raw.start))
     {
         return None;
     }

@@ -65,7 +65,7 @@ fn in_id_header_line(text: &str, start: usize, end: usize) -> bool {
     match id_line(&text.as_bytes()[ls..start - 1], newline) {
         IdLine::Header => true,
         IdLine::Values => is_list_id(&text[start..end]) || looks_like_message_id(&text[start..end]),
-        IdLine::Other => false,
+        IdLine::Groups | IdLine::Other => false,
     }
 }
 
@@ -77,6 +77,9 @@ enum IdLine {
     /// header line or a quoted id (seen only after a newline: a stream
     /// chunk may start at any white space).
     Values,
+    /// A [`GROUP_HEADERS`] header, whose names [`in_newsgroups_header`]
+    /// reads back to the line start (so a stream is not cut inside it).
+    Groups,
     Other,
 }
 
@@ -94,6 +97,9 @@ fn id_line(line: &[u8], after_newline: bool) -> IdLine {
         };
         if ID_HEADER_FIRST[first as usize] && ID_HEADERS.iter().any(is_header) {
             return IdLine::Header;
+        }
+        if matches!(first, b'n' | b'f' | b'x') && GROUP_HEADERS.iter().any(is_header) {
+            return IdLine::Groups;
         }
     }
     let lead = line.iter().take_while(|c| matches!(c, b' ' | b'\t' | b'>')).count();
@@ -287,4 +293,49 @@ fn quote_or_bar_before_address(address: &[u8], after: Option<u8>) -> usize {
         }
         _ => 0,
     }
+}
+
+/// Usenet headers whose values are newsgroup names, comma-separated
+/// (RFC 5536 §3.1.4, §3.2.6; `XPost:` as news-to-web gateways write it).
+const GROUP_HEADERS: [&str; 3] = ["newsgroups", "followup-to", "xpost"];
+
+/// Whether the name at `start` is a newsgroup in a [`GROUP_HEADERS`]
+/// header that starts its line (`Newsgroups: comp.mail.list-admin.software,…`,
+/// `XPost: linux.debian.vote`: `.software` and `.vote` are TLDs; 1 held-out
+/// line each, fifth and fourth sets). Reads back over the names before it
+/// (letters, digits, `.+-_`, each after a `,`), so a name after a word
+/// (`see example.com`) costs two byte tests; at most [`MAX_CONTEXT`] bytes.
+pub(super) fn in_newsgroups_header(b: &[u8], start: usize) -> bool {
+    let lo = start.saturating_sub(MAX_CONTEXT);
+    let mut i = start;
+    loop {
+        while i > lo && matches!(b[i - 1], b' ' | b'\t') {
+            i -= 1;
+        }
+        match i.checked_sub(1).filter(|&j| j >= lo).map(|j| b[j]) {
+            Some(b',') => i -= 1,
+            Some(b':') => return group_header_before(b, i - 1, lo),
+            _ => return false,
+        }
+        while i > lo && matches!(b[i - 1], b' ' | b'\t') {
+            i -= 1;
+        }
+        let name_end = i;
+        while i > lo && (b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'.' | b'+' | b'-' | b'_')) {
+            i -= 1;
+        }
+        if i == name_end {
+            return false;
+        }
+    }
+}
+
+/// Whether a [`GROUP_HEADERS`] name ends at `colon` and starts its line.
+fn group_header_before(b: &[u8], colon: usize, lo: usize) -> bool {
+    GROUP_HEADERS.iter().any(|h| {
+        let h = h.as_bytes();
+        colon >= h.len() + lo
+            && b[colon - h.len()..colon].eq_ignore_ascii_case(h)
+            && (colon == h.len() || b[colon - h.len() - 1] == b'\n')
+    })
 }
