@@ -40,7 +40,7 @@ fn check(marked: &str, kinds: &[LinkKind]) {
     assert_eq!(got, want, "{marked}");
 }
 
-use LinkKind::{Domain, Email};
+use LinkKind::{Domain, Email, Iri};
 
 #[test]
 fn newsgroup_names_in_a_newsgroups_header_are_not_links() {
@@ -102,4 +102,45 @@ fn quote_or_bar_before_an_address_is_a_delimiter() {
     // A `'` inside the local part, or one that nothing closes, stays.
     check("⸠o'malley@example.com.au⸡", &[Email]);
     check("it's ⸠'x@example.com⸡ here", &[Email]);
+}
+
+#[test]
+fn org_and_wiki_link_labels_are_not_links() {
+    check(
+        "史蒂文·L·鲍尔[[⸠mailto:steve@miranova.com⸡][steve@miranova.com]]中文：",
+        &[Iri],
+    );
+    check(
+        "+ [[⸠https://github.com/a/b/blob/master/x/我为什么从Vim叛逃到了Emacs.org⸡][我为什么从Vim叛逃到了Emacs.org]]",
+        &[Iri],
+    );
+    check("see [[⸠https://orgmode.org/⸡][orgmode.org]] now", &[Iri]);
+    check(
+        "* Mark \"Murch\" Erhardt ([[⸠mailto:murch@murch.one⸡|murch@murch.one]])",
+        &[Iri],
+    );
+    check("[[⸠https://example.com/docs⸡|example.com]]", &[Iri]);
+    // Targets stay: an Org image link, a wiki page named for a host.
+    check("[[⸠https://christiantietze.de/a/notification.png⸡]]", &[Iri]);
+    check("[[⸠example.com⸡]]", &[Domain]);
+    // A label with white space around the name is prose, as in Markdown.
+    check("[[⸠https://a.example/x⸡][see ⸠b.example.org⸡ too]]", &[Iri, Domain]);
+}
+
+#[test]
+fn bracketed_target_is_not_cut_as_glued_prose() {
+    check(
+        "+ [[⸠https://github.com/a/b/blob/master/calc/emacs-calculator使用说明.org⸡][emacs-calculator使用说明.org]]",
+        &[Iri],
+    );
+    check(
+        "[说明](⸠https://example.com/calc/emacs-calculator使用说明.html⸡)",
+        &[Iri],
+    );
+    // Outside brackets the writer's prose still ends the link.
+    check(
+        "能不能把⸠https://example.com/calc/emacs⸡加入到可以直接访问的地址",
+        &[Iri],
+    );
+    check("[[⸠https://example.com/abc⸡]]加入到", &[Iri]);
 }

