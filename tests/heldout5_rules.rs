@@ -144,3 +144,25 @@ fn bracketed_target_is_not_cut_as_glued_prose() {
     );
     check("[[⸠https://example.com/abc⸡]]加入到", &[Iri]);
 }
+
+#[test]
+fn ellipsis_host_is_not_a_link() {
+    check(
+        "/** Die Adresse zum Abonnieren – «https://…/api/ap.ics?token=…». */",
+        &[],
+    );
+    check("https://…", &[]);
+    check("see https://…:8080/x", &[]);
+    // An ellipsis in the path is the writer's, the host is real.
+    check("⸠https://example.com/…⸡", &[Iri]);
+    check("⸠https://例え.テスト/…/x⸡", &[Iri]);
+}
+
+#[test]
+fn rcs_file_name_before_comma_v_is_not_a_link() {
+    check("3 #$Id: ezmlmrc.jp,v 1.28 1999/12/22 04:02:15 lindberg Exp $", &[]);
+    check("$Header: /cvs/src/Makefile.am,v 2.3 2001/01/01 00:00:00 jo Exp $", &[]);
+    // A list of hosts keeps them.
+    check("mirrors: ⸠ftp.example.jp⸡,⸠ftp.example.org⸡", &[Domain, Domain]);
+    check("⸠example.jp⸡,v", &[Domain]);
+}

@@ -225,21 +225,23 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     };
     // Code names start with a digit or a capital, name a build file, a
     // field (`.id`, `.name`) or a syslog priority (`mail.info`); a Go
-    // stack frame has a `(`. A newsgroup comes after a `:` or `,` of its
-    // header.
+    // stack frame has a `(`; an RCS file name a `,v` after it. A newsgroup
+    // comes after a `:` or `,` of its header.
     let may_be_code = || {
         (matches!(last, b'd' | b'D' | b'e' | b'E') && is_member_access(&text[raw.start..raw.end]))
             || (last == b'o' && is_syslog_priority(link))
             || (matches!(first, b'c' | b'd' | b'g' | b'j' | b'k' | b'm' | b'p' | b'r' | b'v')
                 && is_build_file(&text[raw.start..raw.end]))
             || ends_in_a_call(link)
+            || (after == b',' && is_rcs_file_at(b, raw.end))
             || in_newsgroups_header(b, raw.start)
     };
     let quiet = plain_around
         && glued == raw.end
         && !bracket
         && ends_plain
-        && (raw.kind == LinkKind::Iri || (first.is_ascii_lowercase() && !may_be_code()));
+        && (raw.kind == LinkKind::Iri || (first.is_ascii_lowercase() && !may_be_code()))
+        && !(raw.kind == LinkKind::Iri && high.is_some() && has_ellipsis_host(link));
     if quiet {
         Some(raw)
     } else {
@@ -393,6 +395,9 @@ fn refine_name_or_iri(
             || is_go_frame(link)
             || in_newsgroups_header(text.as_bytes(), raw.start))
     {
+        return None;
+    }
+    if raw.kind == LinkKind::Iri && has_ellipsis_host(link) {
         return None;
     }
     // Cheap tests first: each rule below needs non-ASCII text, an entity or
@@ -553,6 +558,7 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         Some(b'_') if b.get(end + 1).is_some_and(u8::is_ascii_alphanumeric) => return true,
         // (`www.` names are hosts: `(www.ruby-lang.org:http)` names a service.)
         Some(b':') if b.get(end + 1).is_some_and(u8::is_ascii_alphabetic) && !name.starts_with("www.") => return true,
+        Some(b',') if is_rcs_file_at(b, end) => return true,
         _ => {}
     }
     if is_build_file(name) || is_member_access(name) || is_syslog_priority(name.as_bytes()) {
@@ -713,6 +719,13 @@ fn markup_end(text: &str, start: usize, end: usize) -> usize {
     end - trailing
 }
 
+/// Whether an RCS or CVS file's `,v` and a revision number follow the name
+/// that ends at `end` (`$Id: ezmlmrc.jp,v 1.28 1999/12/22 …$`): the name is
+/// a file (`.jp` is a TLD). 1 held-out line, fourth set.
+fn is_rcs_file_at(b: &[u8], end: usize) -> bool {
+    b.get(end..end + 3) == Some(b",v ") && b.get(end + 3).is_some_and(u8::is_ascii_digit)
+}
+
 /// [`glued_prose_end`], but for a link that is a bracketed target running
 /// to its closing bracket: a Markdown `](…)` or an Org-mode `[[…]]` or
 /// `[[…][`. The bracket, not the writer's prose, ends such a target
@@ -736,6 +749,18 @@ fn glued_end(text: &str, raw: Raw, high: usize) -> usize {
     } else {
         glued
     }
+}
+
+/// Whether the IRI `link` has `…` (U+2026) alone for its host
+/// (`https://…/api/ap.ics?token=…`: a writer's "any host", as
+/// `https://****/`; 1 held-out line, fourth set). Reads the scheme's `:`
+/// and the few bytes after it.
+fn has_ellipsis_host(link: &[u8]) -> bool {
+    let Some(colon) = memchr::memchr(b':', link) else {
+        return false;
+    };
+    let rest = &link[colon + 1..];
+    rest.starts_with("//…".as_bytes()) && rest.get(5).is_none_or(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
 }
 
 #[cfg(test)]
