@@ -240,8 +240,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         && glued == raw.end
         && !bracket
         && ends_plain
-        && (raw.kind == LinkKind::Iri || (first.is_ascii_lowercase() && !may_be_code()))
-        && !(raw.kind == LinkKind::Iri && high.is_some() && has_ellipsis_host(link));
+        && (raw.kind == LinkKind::Iri || (first.is_ascii_lowercase() && !may_be_code()));
     if quiet {
         Some(raw)
     } else {
@@ -397,7 +396,8 @@ fn refine_name_or_iri(
     {
         return None;
     }
-    if raw.kind == LinkKind::Iri && has_ellipsis_host(link) {
+    if raw.kind == LinkKind::Iri && glued == raw.start {
+        // [`glued_end`] found a host of `…` alone.
         return None;
     }
     // Cheap tests first: each rule below needs non-ASCII text, an entity or
@@ -731,36 +731,47 @@ fn is_rcs_file_at(b: &[u8], end: usize) -> bool {
 /// `[[…][`. The bracket, not the writer's prose, ends such a target
 /// (`[[https://…/calc/emacs-calculator使用说明.org][…]]`: Han glued after
 /// ASCII letters is part of the file name; 1 held-out line, fifth set).
-/// `high` is the link's first non-ASCII byte.
+/// `high` is the link's first non-ASCII byte. An IRI whose host is `…`
+/// alone ([`is_ellipsis_host`]) comes back cut to nothing, so that it
+/// takes the rules' path, which drops it: this test sits where only links
+/// with non-ASCII bytes go.
+#[inline(always)]
 fn glued_end(text: &str, raw: Raw, high: usize) -> usize {
     let glued = glued_prose_end(text, raw.start, raw.end, high);
-    if glued == raw.end {
-        return glued;
-    }
     let b = text.as_bytes();
-    let opens = raw.start >= 2 && matches!(&b[raw.start - 2..raw.start], b"](" | b"[[");
-    let closes = || match b.get(raw.end) {
-        Some(b')') => b[raw.start - 1] == b'(',
-        Some(b']') => b[raw.start - 1] == b'[',
-        _ => false,
-    };
-    if opens && closes() {
+    if b[raw.start + high] == 0xE2 && raw.kind == LinkKind::Iri && is_ellipsis_host(&b[raw.start..raw.end], high) {
+        return raw.start;
+    }
+    if glued != raw.end && is_bracketed_target(b, raw.start, raw.end) {
         raw.end
     } else {
         glued
     }
 }
 
+/// Whether `b[start..end]` is a Markdown `](…)` or Org-mode `[[…]`
+/// target that runs to its closing bracket ([`glued_end`]).
+#[inline(never)]
+fn is_bracketed_target(b: &[u8], start: usize, end: usize) -> bool {
+    start >= 2
+        && matches!(
+            (&b[start - 2..start], b.get(end)),
+            (b"](", Some(b')')) | (b"[[", Some(b']'))
+        )
+}
+
 /// Whether the IRI `link` has `…` (U+2026) alone for its host
 /// (`https://…/api/ap.ics?token=…`: a writer's "any host", as
-/// `https://****/`; 1 held-out line, fourth set). Reads the scheme's `:`
-/// and the few bytes after it.
-fn has_ellipsis_host(link: &[u8]) -> bool {
-    let Some(colon) = memchr::memchr(b':', link) else {
-        return false;
-    };
-    let rest = &link[colon + 1..];
-    rest.starts_with("//…".as_bytes()) && rest.get(5).is_none_or(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
+/// `https://****/`; 1 held-out line, fourth set). `high` is the link's
+/// first non-ASCII byte, where such a host starts: a few byte tests.
+#[inline(never)]
+fn is_ellipsis_host(link: &[u8], high: usize) -> bool {
+    high >= 3
+        && &link[high - 3..high] == b"://"
+        && link[high..].starts_with("…".as_bytes())
+        && link
+            .get(high + 3)
+            .is_none_or(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
 }
 
 #[cfg(test)]

@@ -305,7 +305,21 @@ const GROUP_HEADERS: [&str; 3] = ["newsgroups", "followup-to", "xpost"];
 /// line each, fifth and fourth sets). Reads back over the names before it
 /// (letters, digits, `.+-_`, each after a `,`), so a name after a word
 /// (`see example.com`) costs two byte tests; at most [`MAX_CONTEXT`] bytes.
+#[inline(always)]
 pub(super) fn in_newsgroups_header(b: &[u8], start: usize) -> bool {
+    // A name after a word or at a line start is none: two byte tests.
+    let before = |k: usize| start.checked_sub(k).map(|i| b[i]);
+    let after_list = match before(1) {
+        Some(b',' | b':') => true,
+        Some(b' ' | b'\t') => matches!(before(2), Some(b',' | b':' | b' ' | b'\t')),
+        _ => false,
+    };
+    after_list && newsgroups_list_before(b, start)
+}
+
+/// [`in_newsgroups_header`] once a `,` or `:` may come before the name.
+#[inline(never)]
+fn newsgroups_list_before(b: &[u8], start: usize) -> bool {
     let lo = start.saturating_sub(MAX_CONTEXT);
     let mut i = start;
     loop {
@@ -332,6 +346,10 @@ pub(super) fn in_newsgroups_header(b: &[u8], start: usize) -> bool {
 
 /// Whether a [`GROUP_HEADERS`] name ends at `colon` and starts its line.
 fn group_header_before(b: &[u8], colon: usize, lo: usize) -> bool {
+    // (Their last letters: `Host:`, `server:` and the like stop here.)
+    if colon == 0 || !matches!(b[colon - 1] | 0x20, b's' | b'o' | b't') {
+        return false;
+    }
     GROUP_HEADERS.iter().any(|h| {
         let h = h.as_bytes();
         colon >= h.len() + lo
