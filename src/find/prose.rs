@@ -203,8 +203,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         && (raw.start == 0 || !matches!(b[raw.start - 1], b'*' | b'_' | b'~'));
     if raw.kind == LinkKind::Email {
         let quiet = plain_around
-            && after != b'|'
-            && !matches!(first, b'*' | b'_' | b'~' | b'`' | b'\'' | b'|')
+            && !matches!(first, b'*' | b'_' | b'~' | b'`')
             && !link[..link.len().min(4)].eq_ignore_ascii_case(b"git@")
             && mail_parameter_len(link) == 0;
         return if quiet { Some(raw) } else { refine_email(text, raw) };

@@ -274,25 +274,7 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     if lead > 0 && b[raw.end..].starts_with(&b[raw.start..raw.start + lead]) {
         raw.start += lead;
     }
-    raw.start += quote_or_bar_before_address(&b[raw.start..raw.end], b.get(raw.end).copied());
-    (raw.start < raw.end && b[raw.start] != b'@').then_some(raw)
-}
-
-/// How many bytes at an address's start are a delimiter, though RFC 5322
-/// allows them in a local part: a `'` that a `'` after the address closes
-/// (`'müller@münchen.de'` in code, 1 held-out line, fifth set; `o'malley@…`
-/// keeps its `'`), or a local part up to its last `|` when the address
-/// starts with one or one follows it (a table's cells, `|Ann|ann@x.org|`,
-/// a wiki link's label, `[[mailto:a@b|a@b]]`).
-fn quote_or_bar_before_address(address: &[u8], after: Option<u8>) -> usize {
-    match address.first() {
-        Some(b'\'') if after == Some(b'\'') => 1,
-        Some(&first) if first == b'|' || after == Some(b'|') => {
-            let local = memchr::memchr(b'@', address).unwrap_or(address.len());
-            memchr::memrchr(b'|', &address[..local]).map_or(0, |p| p + 1)
-        }
-        _ => 0,
-    }
+    Some(raw)
 }
 
 /// Usenet headers whose values are newsgroup names, comma-separated
