@@ -919,3 +919,36 @@ fn brackets_bars_and_quotes_around_an_address_are_not_part_of_it() {
     strict.strict_uts58(true);
     assert_eq!(found_with(&strict, "|bob@foo.com|"), ["|bob@foo.com"]);
 }
+/// A run of two or more `-` that ends a link before white space is a dash
+/// of the sentence (`…/index.html-- foo`); one `-` stays.
+#[test]
+fn a_dash_run_after_a_link_is_prose() {
+    assert_eq!(
+        found("see http://www.foo.com/index.html-- foo"),
+        ["http://www.foo.com/index.html"]
+    );
+    assert_eq!(found("see http://x.org/k--- end"), ["http://x.org/k"]);
+    assert_eq!(found("see http://x.org/a- end"), ["http://x.org/a-"]);
+    assert_eq!(found("see www.example.com/a--"), ["www.example.com/a"]);
+}
+
+/// In `<…>` (RFC 3986 Appendix C), sentence punctuation right before the
+/// closing `>` is part of the IRI; outside brackets it is not.
+#[test]
+fn punctuation_before_a_closing_angle_bracket_is_the_iris() {
+    assert_eq!(
+        found("URL: <https://domain.example/path.>"),
+        ["https://domain.example/path."]
+    );
+    assert_eq!(found("<URL:http://x.org/b?>"), ["http://x.org/b?"]);
+    assert_eq!(
+        found("see https://domain.example/path. Then"),
+        ["https://domain.example/path"]
+    );
+    assert_eq!(
+        found("(see https://domain.example/path.)"),
+        ["https://domain.example/path"]
+    );
+    let l = Finder::new().links("<https://例え.jp/パス.>").next().unwrap();
+    assert_eq!(l.to_uri().unwrap(), "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9.");
+}

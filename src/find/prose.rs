@@ -199,8 +199,12 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     };
     // Before a link: a markup marker; after it: a Message-ID's `>`, the
     // `(`, `_`, `:` of code names and scp remotes, a closing `'`.
+    // (And sentence punctuation before the `>` of `<…>`: see
+    // `edge_rules`.)
+    let before = if raw.start == 0 { b' ' } else { b[raw.start - 1] };
     let plain_around = !matches!(after, b'>' | b'(' | b'_' | b':' | b'\'')
-        && (raw.start == 0 || !matches!(b[raw.start - 1], b'*' | b'_' | b'~'));
+        && !matches!(before, b'*' | b'_' | b'~')
+        && !(matches!(before, b'<' | b':') && matches!(after, b'.' | b',' | b';' | b'!' | b'?'));
     if raw.kind == LinkKind::Email {
         let quiet = plain_around
             && !matches!(first, b'*' | b'_' | b'~' | b'`')
@@ -220,6 +224,8 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         b't' => !(link.ends_with(b"&gt") || link.ends_with(b"&quot")),
         b'2' => !link.ends_with(b"&#62"),
         b's' | b'S' => link.len() < 2 || link[link.len() - 2] != b'\'',
+        // A dash run (`edge_rules`).
+        b'-' => link.len() < 2 || link[link.len() - 2] != b'-',
         _ => true,
     };
     // Code names start with a digit or a capital, name a build file, a
@@ -246,6 +252,36 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         // (A link these rules may cut or move is no longer known valid.)
         refine_name_or_iri(f, text, raw, glued, bracket, &mut memo.retry).map(|r| Raw { valid: false, ..r })
     }
+}
+
+/// Where two ends of a link that no other rule moved lie for the reader:
+///
+/// - A run of two or more `-` that ends a link before white space or the
+///   end of the text is a dash of the sentence (`…/index.html-- foo`:
+///   Evolution's suite), though `-` is UTS 58 Include. One `-` stays
+///   (`…/a-`).
+/// - In `<…>` and `<URL:…>`, sentence punctuation right before the
+///   closing `>` is the IRI's (`<https://domain.example/path.>`: RFC 3986
+///   Appendix C, the brackets delimit it; Thunderbird for Android's
+///   suite), though UTS 58 takes it as Soft.
+fn edge_rules(text: &str, raw: &Raw) -> usize {
+    let b = text.as_bytes();
+    let dashes = b[raw.start..raw.end].iter().rev().take_while(|&&c| c == b'-').count();
+    if dashes >= 2 && dashes < raw.end - raw.start && b.get(raw.end).is_none_or(|c| c.is_ascii_whitespace()) {
+        return raw.end - dashes;
+    }
+    let opened = raw.start > 0
+        && (b[raw.start - 1] == b'<' || (raw.start >= 5 && b[raw.start - 5..raw.start].eq_ignore_ascii_case(b"<url:")));
+    if opened && raw.kind == LinkKind::Iri {
+        let soft = b[raw.end..]
+            .iter()
+            .take_while(|&&c| matches!(c, b'.' | b',' | b';' | b':' | b'!' | b'?'))
+            .count();
+        if soft > 0 && b.get(raw.end + soft) == Some(&b'>') {
+            return raw.end + soft;
+        }
+    }
+    raw.end
 }
 
 /// [`refine`] without shortcuts: every rule's own test, on every link,
@@ -429,6 +465,8 @@ fn refine_name_or_iri(
         let b = text.as_bytes();
         if b.get(end) == Some(&b'\'') && marker != Some(b'\'') {
             raw.end += closing_apostrophes(link, &b[end..]);
+        } else {
+            raw.end = edge_rules(text, &raw);
         }
         return Some(raw);
     }
