@@ -202,9 +202,9 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     // (And sentence punctuation before the `>` of `<…>`: see
     // `edge_rules`.)
     let before = if raw.start == 0 { b' ' } else { b[raw.start - 1] };
-    let plain_around = !matches!(after, b'>' | b'(' | b'_' | b':' | b'\'')
-        && !matches!(before, b'*' | b'_' | b'~')
-        && !(matches!(before, b'<' | b':') && matches!(after, b'.' | b',' | b';' | b'!' | b'?'));
+    let plain_around = !(matches!(after, b'>' | b'(' | b'_' | b':' | b'\'')
+        || matches!(before, b'*' | b'_' | b'~')
+        || (matches!(before, b'<' | b':') && matches!(after, b'.' | b',' | b';' | b'!' | b'?')));
     if raw.kind == LinkKind::Email {
         let quiet = plain_around
             && !matches!(first, b'*' | b'_' | b'~' | b'`')
