@@ -135,7 +135,42 @@ fn characters_rfc3987_forbids_end_the_link() {
     assert_eq!(found("http://a.example/a|b"), ["http://a.example/a"]);
     assert_eq!(found("http://a.example/a\\b"), ["http://a.example/a"]);
     assert_eq!(found("http://a.example/a^b"), ["http://a.example/a"]);
-    assert_eq!(found("http://a.example/a%2"), ["http://a.example/a"]);
+}
+
+/// A `%` that starts no percent-encoding stays in the link, and the IRI
+/// the link denotes carries it as `%25`, as browsers read it (a URL
+/// template's `%s`, `…/30%OffCoupons`). In the host it is repaired to
+/// nothing: the link ends before it (the longest valid prefix).
+#[test]
+fn a_stray_percent_is_kept_and_repaired() {
+    let f = Finder::new();
+    for (text, want, iri) in [
+        (
+            "http://a.example/a%2 x",
+            "http://a.example/a%2",
+            "http://a.example/a%252",
+        ),
+        (
+            "see www.mystore.com/30%OffCoupons! now",
+            "www.mystore.com/30%OffCoupons",
+            "https://www.mystore.com/30%25OffCoupons",
+        ),
+        (
+            "#+LINK: isbn http://www.amazon.com/dp/%s",
+            "http://www.amazon.com/dp/%s",
+            "http://www.amazon.com/dp/%25s",
+        ),
+        (
+            "ok http://a.example/%C3%A9%",
+            "http://a.example/%C3%A9%",
+            "http://a.example/%C3%A9%25",
+        ),
+    ] {
+        let l = f.links(text).next().unwrap();
+        assert_eq!((l.as_str(), l.iri().as_ref()), (want, iri), "{text}");
+        assert_eq!(l.to_uri().unwrap(), iri, "{text}");
+    }
+    assert_eq!(found("http://ex%ample.com/"), ["http://ex"]);
 }
 
 #[test]

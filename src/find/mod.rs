@@ -488,7 +488,9 @@ impl<'t> Link<'t> {
     }
 
     /// The IRI this link denotes: the text itself for an IRI (with folding
-    /// whitespace removed, and `[`/`]` after the authority percent-encoded),
+    /// whitespace removed, and what browsers take but RFC 3987 does not
+    /// percent-encoded after the authority: `[ ] { }`, a `%` that starts
+    /// no percent-encoding),
     /// `mailto:` + address for an email, the default scheme + `://` + name
     /// for a domain (with ideographic dots as `.`).
     ///

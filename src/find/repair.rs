@@ -6,6 +6,7 @@ use super::end::{placeholder_len, trim_end};
 use super::Finder;
 use crate::iri::parse::validate_after_authority;
 use crate::iri::quick::quick_valid_iri;
+use crate::pct::is_pct_encoded;
 use crate::Iri;
 
 /// Repairs what browsers accept in running-text links but RFC 3987 does
@@ -15,7 +16,10 @@ use crate::Iri;
 /// WHATWG URL parser encodes both in a path, and 4 hand-labelled real
 /// lines and 15 peer-suite cases take the braces into the link), `<` and
 /// `>` around a template placeholder become `%3C` / `%3E`
-/// (`…/<user>/repo`, see `end::placeholder_len`), and a
+/// (`…/<user>/repo`, see `end::placeholder_len`), a `%` that starts no
+/// percent-encoding becomes `%25` (a `printf` placeholder in a URL
+/// template, `…/search?q=%s`, 1 held-out line; `…/30%OffCoupons`, the
+/// Django suite: the WHATWG URL parser keeps such a `%` too), and a
 /// `#` inside the fragment becomes `%23`. The IRI a link denotes carries
 /// the encoded forms; its text stays as written. Returns `None` when
 /// nothing needs repair.
@@ -28,6 +32,7 @@ pub(crate) fn repair_iri(iri: &str) -> Option<String> {
     let b = iri.as_bytes();
     let needs = iri[tail..].contains(['[', ']', '{', '}'])
         || fragment.is_some_and(|f| iri[f..].contains('#'))
+        || memchr::memchr_iter(b'%', &b[tail..]).any(|p| !is_pct_encoded(b, tail + p))
         || memchr::memchr_iter(b'<', &b[tail..]).any(|p| placeholder_len(b, tail + p, b.len()).is_some());
     if !needs {
         return None;
@@ -43,6 +48,7 @@ pub(crate) fn repair_iri(iri: &str) -> Option<String> {
             '<' if is_placeholder_bracket(b, tail + i) => out.push_str("%3C"),
             '>' if is_placeholder_bracket(b, tail + i) => out.push_str("%3E"),
             '#' if fragment.is_some_and(|f| tail + i >= f) => out.push_str("%23"),
+            '%' if !is_pct_encoded(b, tail + i) => out.push_str("%25"),
             _ => out.push(c),
         }
     }
@@ -63,10 +69,12 @@ fn is_placeholder_bracket(b: &[u8], i: usize) -> bool {
     }
 }
 
-/// Whether `b` holds a byte some repair of [`repair_iri`] mends: two SIMD
-/// scans, which most links pass.
+/// Whether `b` holds a byte some repair of [`repair_iri`] mends: three
+/// SIMD scans, which most links pass.
 fn may_need_repair(b: &[u8]) -> bool {
-    memchr::memchr3(b'[', b']', b'#', b).is_some() || memchr::memchr3(b'{', b'}', b'<', b).is_some()
+    memchr::memchr3(b'[', b']', b'#', b).is_some()
+        || memchr::memchr3(b'{', b'}', b'<', b).is_some()
+        || memchr::memchr(b'%', b).is_some()
 }
 
 /// Maps a byte offset in the repaired string back to the written one: each
@@ -82,6 +90,7 @@ fn unrepair_offset(written: &str, repaired_offset: usize) -> usize {
         let repaired = i >= tail
             && (matches!(c, '[' | ']' | '{' | '}')
                 || (c == '#' && fragment.is_some_and(|f| i >= f))
+                || (c == '%' && !is_pct_encoded(written.as_bytes(), i))
                 || is_placeholder_bracket(written.as_bytes(), i));
         pos += if repaired { 3 } else { c.len_utf8() };
     }
