@@ -358,13 +358,17 @@ fn label_before(b: &[u8], start: usize, end: usize, close: usize) -> bool {
 /// target itself (`[[https://…/a.png]]`) stays.
 #[inline(never)]
 fn bracket_label_before(b: &[u8], start: usize, end: usize, close: usize) -> bool {
-    if b[end..close]
-        .iter()
-        .any(|&c| c <= b' ' || matches!(c, b'[' | b'"' | b'<' | b'>'))
+    // Labels are short: a look of a few hundred bytes each way (text
+    // without white space, where both looks would run on, stays cheap).
+    const MAX_LABEL: usize = 256;
+    if close - end > MAX_LABEL
+        || b[end..close]
+            .iter()
+            .any(|&c| c <= b' ' || matches!(c, b'[' | b'"' | b'<' | b'>'))
     {
         return false;
     }
-    let lo = start.saturating_sub(MAX_CONTEXT);
+    let lo = start.saturating_sub(MAX_LABEL);
     let Some(open) = b[lo..start]
         .iter()
         .rposition(|&c| c <= b' ' || c == b'[' || c == b']')
