@@ -5,7 +5,7 @@
 use super::bytes16::has_either_byte;
 use super::candidate::{Part, Plain, Raw, MAX_DOMAIN_BACK, MAX_LOCAL_BACK, MAX_SCHEME_BACK};
 use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
-use super::email::{email, ends_with_ignore_case, plain_email};
+use super::email::{email, ends_with_ignore_case, is_plain_local_byte, plain_email};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::host::{
     ascii_label_end, ascii_name_start, dns_labels_ok, has_bad_idn_label, has_label_starting_with_mark,
@@ -41,7 +41,7 @@ fn local_part_continues_to_at(f: &Finder, text: &str, i: usize) -> bool {
         if n > MAX_LOCAL_BACK
             || !is_link_email(c)
             || matches!(c, '/' | '?' | '#' | '=' | '&')
-            || (!f.strict_uts58 && matches!(c, '{' | '|' | '}'))
+            || (!f.strict_uts58 && c.is_ascii() && !is_plain_local_byte(c as u8))
         {
             return false;
         }

@@ -295,7 +295,12 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
     while ls > lo {
         if b[ls - 1] < 0x80 {
             let c = b[ls - 1];
-            if !crate::chars::ASCII_LINK_EMAIL[c as usize] || (!f.strict_uts58 && !is_plain_local_byte(c)) {
+            let local = if f.strict_uts58 {
+                crate::chars::ASCII_LINK_EMAIL[c as usize]
+            } else {
+                is_plain_local_byte(c)
+            };
+            if !local {
                 break;
             }
             ls -= 1;

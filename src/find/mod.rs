@@ -329,10 +329,7 @@ impl Finder {
             skip: SkipState::default(),
             raw_triggers: trigger::Triggers::new(self),
             memo: prose::Memo::default(),
-            passed: scan::Passed {
-                count: 0,
-                before: usize::MAX,
-            },
+            passed: scan::Passed::NONE,
         }
     }
 
@@ -357,10 +354,7 @@ impl Finder {
             skip: SkipState::default(),
             raw_triggers: trigger::Triggers::new(self),
             memo: prose::Memo::default(),
-            passed: scan::Passed {
-                count: 0,
-                before: usize::MAX,
-            },
+            passed: scan::Passed::NONE,
         };
         links.advance_run();
         links

@@ -37,13 +37,21 @@ use super::trigger::{worth_a_look, Triggers};
 use super::Finder;
 
 /// The words longer than the length cap that a search passed over.
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Copy, Debug)]
 pub(crate) struct Passed {
     /// How many, among those that start before `before`.
     pub count: usize,
     /// An offset in the whole input: a word that starts there or later is
     /// not counted (a stream chunk's look-ahead belongs to the next chunk).
     pub before: usize,
+}
+
+impl Passed {
+    /// None yet, and every word counted.
+    pub(crate) const NONE: Passed = Passed {
+        count: 0,
+        before: usize::MAX,
+    };
 }
 
 /// Where the search goes on after a word longer than the length cap (and
