@@ -350,6 +350,33 @@ fn bench_race(c: &mut Criterion) {
     g.finish();
 }
 
+/// The texts where linkify finds fewer links than iriscan (it links no host
+/// whose last label is non-ASCII), with those labels made ASCII
+/// (`race_texts::ascii_tlds`): both engines asked for the same links, so
+/// the ratio measures the scanners, not what each one finds.
+const SAME_LINKS: [&str; 5] = ["dense", "corpora-mail", "crawl", "gen-mail", "gen-cjk"];
+
+/// iriscan (IRIs and emails) against linkify's default on `SAME_LINKS`.
+fn bench_race_same_links(c: &mut Criterion) {
+    let mut iri_email = Finder::new();
+    iri_email.kinds(&[LinkKind::Iri, LinkKind::Email]);
+    let linkify_default = linkify::LinkFinder::new();
+    let mut g = race_group(c, "race-same-links");
+    for name in SAME_LINKS {
+        let Some(text) = race_texts::race_text(&format!("{name}-ascii-tld"), RACE_LEN) else {
+            continue;
+        };
+        g.throughput(Throughput::Bytes(text.len() as u64));
+        g.bench_with_input(BenchmarkId::new("iriscan-iri-email", name), &text, |b, t| {
+            b.iter(|| iri_email.links(t).count())
+        });
+        g.bench_with_input(BenchmarkId::new("linkify-default", name), &text, |b, t| {
+            b.iter(|| linkify_default.links(t).count())
+        });
+    }
+    g.finish();
+}
+
 /// `Iri::parse` against oxiri, fluent-uri and iri-string on the same IRIs,
 /// in turn: those of every link in the link-dense text.
 fn bench_parse_race(c: &mut Criterion) {
@@ -418,6 +445,7 @@ fn bench_find_to_uri(c: &mut Criterion) {
 criterion_group!(
     benches,
     bench_race,
+    bench_race_same_links,
     bench_parse_race,
     bench_find_to_uri,
     bench_find,
