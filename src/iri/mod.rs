@@ -23,14 +23,16 @@ mod normalize;
 pub(crate) mod parse;
 pub(crate) mod quick;
 mod resolve;
+mod to_iri;
 
-pub use map::{leiri_to_iri, to_iri, to_uri, to_uri_with, uses_dns, HostMapping, MapError, ToUriOptions};
 pub(crate) use map::{
     owned_to_uri_if_valid, plain_mailto_to_uri, plain_name_to_uri, plain_web_to_uri, to_uri_if_valid,
 };
+pub use map::{to_uri, to_uri_with, uses_dns, HostMapping, MapError, ToUriOptions};
 pub use normalize::{equivalent, normalize};
 pub use parse::{Component, ErrorKind, HostKind, ParseError};
 pub use resolve::{remove_dot_segments, resolve};
+pub use to_iri::{leiri_to_iri, to_iri};
 
 use parse::{Mode, Spans};
 use std::borrow::Cow;

@@ -2,8 +2,8 @@
 //! syntax-based normalization (§5.3.2), then scheme-based normalization
 //! (§5.3.3) for http, https, ws and wss.
 
-use super::map::fit_for_iri;
 use super::parse::HostKind;
+use super::to_iri::fit_for_iri;
 use super::{remove_dot_segments, IriRef, ParseError};
 use crate::pct::push_pct_byte;
 

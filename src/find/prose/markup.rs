@@ -1,0 +1,193 @@
+//! Markup around a link: a Markdown, Org or wiki label that holds it
+//! (the target is the link, the label is text), and markup or escaped
+//! delimiters glued to its end (`**…**`, `&gt;`, AsciiDoc `[label]`).
+
+use super::{Memo, MAX_CONTEXT};
+
+/// Markdown `[label](target)`: a link written in the label is the label's
+/// text, and the target is the link (`[https://x/a.zip](https://x/a.zip)`,
+/// `[esa.ioの作り方](http://…)`). Real text: 24 lines linked the label too.
+/// A label without a target (`[RubyGems.org][2]`) is text. Only labels
+/// without white space around the link, and without `"`, `<` or `>`
+/// after it, are seen: the look stops at a Hard byte (any byte up to the
+/// space), so that a stream cut between two chunks never changes what it
+/// sees, and reads at most [`MAX_CONTEXT`] bytes each way.
+#[inline(always)]
+pub(super) fn in_markdown_label(text: &str, start: usize, end: usize, memo: &mut Memo) -> bool {
+    // Look forward for the `](` first, and back for the `[` only if it is
+    // there: the first `]` after the link (remembered across links), then
+    // the bytes up to it.
+    let b = text.as_bytes();
+    let close = if memo.known && memo.from <= end && end <= memo.close {
+        memo.close
+    } else {
+        // Before a new look forward, two bytes back: the label's `[`
+        // must be the first of white space, `[` and `]` before the link
+        // ([`label_start_before`]), and most links that miss the memo show
+        // there that it is not (a Markdown target's `](`, ` <`, ` "`).
+        if label_stop_before(b, start, 2).is_some_and(|c| c != b'[') {
+            return false;
+        }
+        memo.next_close(b, end)
+    };
+    close < end + MAX_CONTEXT
+        && match b.get(close + 1) {
+            Some(b'(') => label_before(b, start, end, close),
+            Some(b']') => bracket_label_before(b, start, end, close),
+            _ => false,
+        }
+}
+
+/// [`in_markdown_label`] once a `](` follows the link at `close`.
+#[inline(never)]
+fn label_before(b: &[u8], start: usize, end: usize, close: usize) -> bool {
+    // `"`, `<` and `>` are HTML's delimiters (`href="…">…</a>`, where a
+    // link is followed by one on almost every line): a label holds none of
+    // them after its link.
+    !b[end..close]
+        .iter()
+        .any(|&c| c <= b' ' || matches!(c, b'[' | b'"' | b'<' | b'>'))
+        && label_start_before(b, start)
+}
+
+/// Org-mode `[[target][label]]` and the wiki form `[[target|label]]`, once
+/// a `]]` follows the link at `close`: a link written in the label is the
+/// label's text, as in a Markdown label (`[[mailto:a@b][a@b]]`,
+/// `[[url][…编辑器.org]]`: 4 held-out lines of the fifth set; `[[url|a@b]]`,
+/// 1 line). The label's `[` comes after the target's `]`, or, in the wiki
+/// form, the label after a `|` (its own first byte, or before it): the
+/// target itself (`[[https://…/a.png]]`) stays.
+#[inline(never)]
+fn bracket_label_before(b: &[u8], start: usize, end: usize, close: usize) -> bool {
+    // Labels are short: a look of a few hundred bytes each way (text
+    // without white space, where both looks would run on, stays cheap).
+    const MAX_LABEL: usize = 256;
+    if close - end > MAX_LABEL
+        || b[end..close]
+            .iter()
+            .any(|&c| c <= b' ' || matches!(c, b'[' | b'"' | b'<' | b'>'))
+    {
+        return false;
+    }
+    let lo = start.saturating_sub(MAX_LABEL);
+    let Some(open) = b[lo..start]
+        .iter()
+        .rposition(|&c| c <= b' ' || c == b'[' || c == b']')
+        .map(|p| lo + p)
+    else {
+        return false;
+    };
+    b[open] == b'['
+        && open > 0
+        && (b[open - 1] == b']' || (b[open - 1] == b'[' && (b[start] == b'|' || b[open + 1..start].contains(&b'|'))))
+}
+
+/// Whether the label's `[` comes before `start` (once a `](` follows the
+/// link): a `]` first closes some other bracket (`a.co](a.co](…`: each
+/// look ends after a few bytes, not at the cap).
+fn label_start_before(b: &[u8], start: usize) -> bool {
+    label_stop_before(b, start, MAX_CONTEXT) == Some(b'[')
+}
+
+/// The first white space byte, `[` or `]` in the `most` bytes before
+/// `start`, read backwards: a label's `[` if the link is in one.
+#[inline(always)]
+fn label_stop_before(b: &[u8], start: usize, most: usize) -> Option<u8> {
+    b[start.saturating_sub(most)..start]
+        .iter()
+        .rev()
+        .find(|&&c| c <= b' ' || c == b'[' || c == b']')
+        .copied()
+}
+
+/// [`in_markdown_label`] as its rule reads, for the debug check in
+/// [`refine`]: forward to the first stop, which must be a `]` and `(`.
+pub(super) fn markdown_label_by_the_rule(b: &[u8], start: usize, end: usize) -> bool {
+    let hi = b.len().min(end + MAX_CONTEXT);
+    let stop = b[end..hi]
+        .iter()
+        .position(|&c| c <= b' ' || matches!(c, b']' | b'[' | b'"' | b'<' | b'>'));
+    stop.is_some_and(|p| {
+        b[end + p] == b']'
+            && match b.get(end + p + 1) {
+                Some(b'(') => label_start_before(b, start),
+                Some(b']') => bracket_label_before(b, start, end, end + p),
+                _ => false,
+            }
+    })
+}
+
+/// HTML-escaped delimiters after a link (`&lt;URL:https://…/a.tar.gz&gt;`,
+/// `href=&quot;…&quot;`): the entity is the delimiter, not part of the
+/// link (8 real lines).
+pub(super) fn entity_end(text: &str, start: usize, end: usize) -> usize {
+    let s = &text[start..end];
+    let mut from = 0;
+    while let Some(p) = memchr::memchr(b'&', &s.as_bytes()[from..]) {
+        let at = from + p;
+        let tail = &text[start + at..];
+        if tail.starts_with("&gt;") || tail.starts_with("&quot;") || tail.starts_with("&#62;") {
+            return start + at;
+        }
+        from = at + 1;
+    }
+    end
+}
+
+/// AsciiDoc's URL macro `https://…[text]` (and `url[]`): the brackets hold
+/// the link text, so the link ends before them: when the link ends with
+/// the `]` that closes them, or ends inside them (at the white space in
+/// `[Latest Release]`). A `[` after `= & ? : @` is a query key's index,
+/// one after `//` an IPv6 host, and one after `_` part of a page name
+/// (`…/wiki/Blur_[band]`, `…/path_[more]`: 6 peer-suite cases): they stay
+/// (`?a[0]=1`, `http://[::1]/`). 14 real lines.
+pub(super) fn asciidoc_end(text: &str, start: usize, end: usize) -> usize {
+    let s = &text[start..end];
+    let Some(open) = s.find('[') else {
+        return end;
+    };
+    let sb = s.as_bytes();
+    // After a path's `/` the text starts (`https://lore.kernel.org/git/[Git
+    // mailing list]`, 2 held-out lines); after the `//` of the authority a
+    // `[` opens an IPv6 host.
+    let ipv6_host = sb[open - 1] == b'/' && open >= 2 && sb[open - 2] == b'/';
+    if open == 0 || ipv6_host || matches!(sb[open - 1], b'=' | b'&' | b'?' | b':' | b'@' | b'[' | b'_') {
+        return end;
+    }
+    let closes_at_end = s.ends_with(']') && !s[open + 1..s.len() - 1].contains(['[', ']']);
+    // Unclosed: the link stopped at white space inside the brackets.
+    let unclosed = !s[open..].contains(']') && text[end..].starts_with(|c: char| c.is_whitespace());
+    if closes_at_end || unclosed {
+        start + open
+    } else {
+        end
+    }
+}
+
+/// The end of `link` without the `*` that close an emphasis opened before
+/// it (`**Homepage: https://example.com/a**`, 3 peer-suite cases): a run of
+/// two or more, or a single `*` not after `/` (`…/*` is a glob, as in
+/// `https://*.example.com/*`). UTS 58 includes `*`.
+pub(super) fn bold_close_end(link: &[u8]) -> usize {
+    let stars = link.iter().rev().take_while(|&&c| c == b'*').count();
+    let glob = stars == 1 && link.len() >= 2 && link[link.len() - 2] == b'/';
+    if stars >= link.len() || glob {
+        link.len()
+    } else {
+        link.len() - stars
+    }
+}
+
+/// `**https://example.com/a**`, `_…_`, `~~…~~`: markers that close the
+/// markup the link was opened in are not part of it (9 real lines).
+pub(super) fn markup_end(text: &str, start: usize, end: usize) -> usize {
+    let Some(m) = start.checked_sub(1).map(|i| text.as_bytes()[i]) else {
+        return end;
+    };
+    let trailing = text.as_bytes()[start..end]
+        .iter()
+        .rev()
+        .take_while(|&&c| c == m)
+        .count();
+    end - trailing
+}
