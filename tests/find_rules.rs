@@ -992,3 +992,75 @@ fn punctuation_before_a_closing_angle_bracket_is_the_iris() {
     let l = Finder::new().links("<https://例え.jp/パス.>").next().unwrap();
     assert_eq!(l.to_uri().unwrap(), "https://xn--r8jz45g.jp/%E3%83%91%E3%82%B9.");
 }
+
+/// In a Maven SCM URL, `scm:git:https://…`, the word after `scm:` names
+/// the version control system: it is no scheme, and the link is what
+/// follows its colon, if that is a link (an ssh remote `git@host:path`
+/// is not; a scheme-less host is a name). Strict mode reads the text as
+/// UTS 58 does.
+#[test]
+fn the_provider_of_a_maven_scm_url_is_no_scheme() {
+    for (text, want) in [
+        (
+            "<connection>scm:git:https://github.com/o/r.git</connection>",
+            vec!["https://github.com/o/r.git"],
+        ),
+        (
+            "<connection>scm:svn:http://svn.example.org/trunk</connection>",
+            vec!["http://svn.example.org/trunk"],
+        ),
+        (
+            "<developerConnection>scm:git:git@github.com:o/r.git</developerConnection>",
+            vec![],
+        ),
+        (
+            "<connection>scm:git:github.com/o/r</connection>",
+            vec!["github.com/o/r"],
+        ),
+        ("SCM:HG:https://hg.example.org/x", vec!["https://hg.example.org/x"]),
+    ] {
+        assert_eq!(found(text), want, "{text}");
+    }
+    // Not after another word ending in `scm`, and `git:` alone is unchanged.
+    assert_eq!(found("xscm:git:git@h.example"), ["git:git@h.example"]);
+    assert_eq!(found("see git:git@h.example"), ["git:git@h.example"]);
+}
+
+/// Build files whose whole name ends in a TLD, `meson.build` (`.build`)
+/// and GN's `BUILD.gn` (`.gn`), are files, in a `git log --stat` line as
+/// in prose; a host under those TLDs is still a name.
+#[test]
+fn meson_and_gn_build_files_are_no_names() {
+    assert!(found(" meson.build                    | 5 +++++").is_empty());
+    assert!(found("edit BUILD.gn and build.gn").is_empty());
+    assert_eq!(found("see mesonbuild.build and x.gn"), ["mesonbuild.build", "x.gn"]);
+}
+
+/// A systemd target unit written bare (`After=network-online.target`,
+/// `WantedBy=multi-user.target`) is no host, though `.target` is a TLD; a
+/// name of more labels, or with a scheme, is a link.
+#[test]
+fn a_systemd_target_unit_is_no_name() {
+    assert!(found("run After=network-online.target, this fixes").is_empty());
+    assert!(found("WantedBy=multi-user.target").is_empty());
+    assert_eq!(
+        found("www.shop.target and https://a.target/"),
+        ["www.shop.target", "https://a.target/"]
+    );
+}
+
+/// `'.$` in a link closes a PHP or Perl string literal and concatenates a
+/// variable (`…/user_conf/'.$vars['u'].'/id/'`, its opening quote on the
+/// line before): the link ends before the `'`. A `'` in a path otherwise
+/// stays (`…/it's.html`).
+#[test]
+fn a_quote_then_dot_dollar_ends_a_link_in_code() {
+    assert_eq!(
+        found("  http://www.example.mn/user_conf/'.$vars['u'].'/id/'.$t->id();"),
+        ["http://www.example.mn/user_conf/"]
+    );
+    assert_eq!(
+        found("see http://example.com/it's.html ok"),
+        ["http://example.com/it's.html"]
+    );
+}

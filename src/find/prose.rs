@@ -39,7 +39,7 @@ mod logs;
 mod mail;
 mod markup;
 mod unspaced;
-use logs::{is_go_frame, is_syslog_priority};
+use logs::{is_go_frame, is_syslog_priority, is_systemd_target};
 pub(crate) use mail::id_line_start;
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use markup::{asciidoc_end, bold_close_end, entity_end, in_markdown_label, markdown_label_by_the_rule, markup_end};
@@ -237,8 +237,11 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     let may_be_code = || {
         (matches!(last, b'd' | b'D' | b'e' | b'E') && is_member_access(&text[raw.start..raw.end]))
             || (last == b'o' && is_syslog_priority(link))
-            || (matches!(first, b'c' | b'd' | b'g' | b'j' | b'k' | b'm' | b'p' | b'r' | b'v')
-                && is_build_file(&text[raw.start..raw.end]))
+            || (last == b't' && is_systemd_target(link))
+            || (matches!(
+                first,
+                b'b' | b'c' | b'd' | b'g' | b'j' | b'k' | b'm' | b'p' | b'r' | b'v'
+            ) && is_build_file(&text[raw.start..raw.end]))
             || ends_in_a_call(link)
             || (after == b',' && is_rcs_file_at(b, raw.end))
             || in_newsgroups_header(b, raw.start)
@@ -491,7 +494,11 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         Some(b',') if is_rcs_file_at(b, end) => return true,
         _ => {}
     }
-    if is_build_file(name) || is_member_access(name) || is_syslog_priority(name.as_bytes()) {
+    if is_build_file(name)
+        || is_member_access(name)
+        || is_syslog_priority(name.as_bytes())
+        || is_systemd_target(name.as_bytes())
+    {
         return true;
     }
     // Versions start with a digit, capitalised file names with a capital.
@@ -533,8 +540,13 @@ fn is_member_access(name: &str) -> bool {
 /// Files that build tools name by convention, with a suffix for a variant
 /// (`Makefile.am`, `Makefile.in`, `Dockerfile.dev`, `Gemfile.lock`): the
 /// suffixes `.am`, `.in`, `.mk`, `.dev` are TLDs, the names are not hosts
-/// (2 held-out changelog lines).
+/// (2 held-out changelog lines). Also two whole names whose extension is
+/// a TLD: Meson's `meson.build` and GN's `BUILD.gn` (1 held-out line of
+/// `git log --stat`, sixth set).
 fn is_build_file(name: &str) -> bool {
+    if name.eq_ignore_ascii_case("meson.build") || name.eq_ignore_ascii_case("build.gn") {
+        return true;
+    }
     const FILES: [&str; 14] = [
         "makefile",
         "gnumakefile",

