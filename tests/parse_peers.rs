@@ -1,10 +1,11 @@
 //! Other IRI/URI parsers' hand-written test vectors
-//! (`tests/data/parse_peers/*.txt`, converted from oxiri, iri-string, the
-//! Python `rfc3986` and `rfc3987` packages, Ruby's Addressable, Apache
-//! Jena's iri3986, Haskell's network-uri, fluent-uri, uri-js and
-//! uriparser), run whole against `iriscan::iri`. Each file names its source, commit, path
-//! and licence in its header and what was skipped; `tests/data/parse_peers/README.md`
-//! describes the line format (`KIND<TAB>field…`).
+//! (`tests/data/parse_peers/*.txt`, converted from oxiri, iri-string,
+//! fluent-uri, iref, the Python `rfc3986` and `rfc3987` packages, Ruby's
+//! Addressable, Apache Jena's iri3986, Haskell's network-uri, uri-js and
+//! uriparser), run whole against `iriscan::iri`. Each file names its
+//! source, commit, path and licence in its header and what was skipped;
+//! `tests/data/parse_peers/README.md` describes the line format
+//! (`KIND<TAB>field…`).
 //!
 //! Every case must pass or be listed, with its reason, in
 //! `tests/data/parse_peer_deviations.txt` (`peer:` the peer's rule differs
