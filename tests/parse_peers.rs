@@ -1,8 +1,8 @@
 //! Other IRI/URI parsers' hand-written test vectors
 //! (`tests/data/parse_peers/*.txt`, converted from oxiri, iri-string,
 //! fluent-uri, iref, the Python `rfc3986` and `rfc3987` packages, Ruby's
-//! Addressable, Apache Jena's iri3986, Haskell's network-uri, uri-js and
-//! uriparser), run whole against `iriscan::iri`. Each file names its
+//! Addressable, Apache Jena's iri3986, Haskell's network-uri, uri-js,
+//! uriparser and hyperlink), run whole against `iriscan::iri`. Each file names its
 //! source, commit, path and licence in its header and what was skipped;
 //! `tests/data/parse_peers/README.md` describes the line format
 //! (`KIND<TAB>field…`).
