@@ -2,9 +2,9 @@
 //! (`tests/data/parse_peers/*.txt`, converted from oxiri, iri-string,
 //! fluent-uri, iref, the Python `rfc3986` and `rfc3987` packages, Ruby's
 //! Addressable, Apache Jena's iri3986, Haskell's network-uri, uri-js,
-//! uriparser and hyperlink), run whole against `iriscan::iri`. Each file names its
-//! source, commit, path and licence in its header and what was skipped;
-//! `tests/data/parse_peers/README.md` describes the line format
+//! uriparser and hyperlink), run whole against `iriscan::iri`. Each file
+//! names its source, commit, path and licence in its header and what was
+//! skipped; `tests/data/parse_peers/README.md` describes the line format
 //! (`KIND<TAB>field…`).
 //!
 //! Every case must pass or be listed, with its reason, in
@@ -12,9 +12,9 @@
 //! from RFC 3987, 3987bis or RFC 3986, section named; `bug:` we are wrong).
 //! A listed case that passes fails the test, so the list cannot go stale.
 //!
-//! Pass rates per file, suite and kind:
-//! `cargo test -p iriscan --test parse_peers -- --nocapture`;
-//! `PEER_SHOW=1` prints every failing case, listed or not.
+//! Pass rates per file, suite and kind, then every failing case in full
+//! with what iriscan gave and how it is listed:
+//! `cargo test -p iriscan --test parse_peers -- --nocapture`.
 
 mod casefile;
 
@@ -284,10 +284,14 @@ fn every_parse_peer_case_passes_or_is_listed_as_a_deviation() {
             "{file}: a reason starts with peer: or bug:, not {reason}"
         );
     }
-    if std::env::var_os("PEER_SHOW").is_some() {
-        for (file, n, want, got) in &failures {
-            eprintln!("{file}:{n}\n  case: {want}\n  got:  {got}");
-        }
+    for (file, n, case, got) in &failures {
+        let listed_as = listed
+            .iter()
+            .find(|(f, _, c)| f == file && c == case)
+            .map_or("NOT LISTED", |(_, reason, _)| {
+                reason.split(':').next().unwrap_or(reason)
+            });
+        eprintln!("{file}:{n} ({listed_as})\n  case: {case}\n  got:  {got}");
     }
     let (unexplained, stale) = unexplained_and_stale(&failures, &listed);
     let bug = listed.iter().filter(|(_, r, _)| r.starts_with("bug:")).count();
