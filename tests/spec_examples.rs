@@ -277,6 +277,33 @@ fn case_normalization_of_scheme_and_ascii_host() {
     assert!(!equivalent("http://example.com/A", "http://example.com/a"));
 }
 
+/// RFC 3987 §5.3.2.1: only a host of US-ASCII characters is lowercased;
+/// a non-ASCII one keeps its case unless its scheme resolves names in the
+/// DNS, whose case IDNA folds (§5.3.3).
+#[test]
+fn case_normalization_leaves_a_non_ascii_host_of_a_non_dns_scheme() {
+    assert_eq!(normalize("SCHEME://Alpha%ce%b1/").unwrap(), "scheme://Alphaα/");
+    assert_eq!(normalize("foo://Bücher.DE/").unwrap(), "foo://Bücher.DE/");
+    assert_eq!(normalize("HTTP://Bücher.DE/").unwrap(), "http://bücher.de/");
+    assert_eq!(normalize("foo://EXAMPLE.org/").unwrap(), "foo://example.org/");
+}
+
+/// RFC 3986 §3.2.3: a port is a decimal number, so `:00080` is http's 80
+/// and goes as the default port does (§6.2.3); other ports of a scheme
+/// normalization knows lose their leading zeros, unknown schemes keep
+/// what they wrote.
+#[test]
+fn a_port_with_leading_zeros_is_its_number() {
+    assert!(equivalent("HTTP://EXAMPLE.ORG:00080/", "HTTP://EXAMPLE.ORG:80/"));
+    assert_eq!(normalize("http://example.org:00080/").unwrap(), "http://example.org/");
+    assert_eq!(
+        normalize("http://example.org:08080/").unwrap(),
+        "http://example.org:8080/"
+    );
+    assert_eq!(normalize("http://example.org:000/").unwrap(), "http://example.org:0/");
+    assert_eq!(normalize("foo://example.org:0080/").unwrap(), "foo://example.org:0080/");
+}
+
 #[test]
 fn scheme_based_normalization_http_default_port_and_empty_path() {
     let forms = [

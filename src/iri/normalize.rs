@@ -4,7 +4,7 @@
 
 use super::parse::HostKind;
 use super::to_iri::fit_for_iri;
-use super::{remove_dot_segments, IriRef, ParseError};
+use super::{remove_dot_segments, uses_dns, IriRef, ParseError};
 use crate::pct::push_pct_byte;
 
 /// Case and percent-encoding normalization of one component (§5.3.2.1,
@@ -118,6 +118,14 @@ pub fn normalize(iri: &str) -> Result<String, ParseError> {
                 // §6.2.2.1: percent-encodings use uppercase hex).
                 let mut h = String::new();
                 normalize_pct(&mut h, host, false);
+                // Only a host of US-ASCII characters is case-normalized
+                // (RFC 3987 §5.3.2.1), or one of a scheme that resolves
+                // names in the DNS, whose case IDNA folds (§5.3.3):
+                // `scheme://Alpha%CE%B1/` keeps its `A`.
+                if !h.is_ascii() && !scheme.as_deref().is_some_and(uses_dns) {
+                    out.push_str(&h);
+                    h.clear();
+                }
                 let mut rest = h.as_str();
                 while let Some(p) = rest.find('%') {
                     out.push_str(&rest[..p].to_ascii_lowercase());
@@ -130,7 +138,20 @@ pub fn normalize(iri: &str) -> Result<String, ParseError> {
             _ => out.push_str(&host.to_ascii_lowercase()),
         }
         if let Some(p) = r.port() {
+            // The port is a decimal number (RFC 3986 §3.2.3): `:00080` is
+            // http's 80, which scheme-based normalization drops (§6.2.3);
+            // for the schemes it knows, leading zeros go.
             let default = scheme.as_deref().and_then(default_port);
+            let p = if default.is_some() {
+                let digits = p.trim_start_matches('0');
+                if digits.is_empty() && !p.is_empty() {
+                    "0"
+                } else {
+                    digits
+                }
+            } else {
+                p
+            };
             if !p.is_empty() && Some(p) != default {
                 out.push(':');
                 out.push_str(p);
