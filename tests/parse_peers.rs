@@ -18,11 +18,10 @@
 
 mod casefile;
 
-use casefile::{case_lines, deviations, unescape, unexplained_and_stale, Failure};
+use casefile::{case_lines, deviations, header, txt_files, unescape, unexplained_and_stale, Failure};
 use iriscan::iri::{equivalent, normalize, remove_dot_segments, resolve, to_iri, to_uri};
 use iriscan::{HostKind, Iri, IriRef};
 use std::collections::BTreeMap;
-use std::path::Path;
 
 const DEVIATIONS: &str = include_str!("data/parse_peer_deviations.txt");
 
@@ -33,27 +32,10 @@ struct PeerFile {
 }
 
 /// The value of a `# key: value` header line.
-fn header<'a>(content: &'a str, key: &str) -> Option<&'a str> {
-    content
-        .lines()
-        .take_while(|l| l.starts_with('#'))
-        .find_map(|l| l.strip_prefix("# ")?.strip_prefix(key)?.strip_prefix(':'))
-        .map(str::trim)
-}
-
 fn load() -> Vec<PeerFile> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/parse_peers");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    paths.sort();
-    paths
+    txt_files("tests/data/parse_peers")
         .into_iter()
-        .map(|path| {
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            let content = std::fs::read_to_string(&path).unwrap();
+        .map(|(name, content)| {
             for key in ["suite", "src", "licence"] {
                 assert!(header(&content, key).is_some(), "{name}: no # {key}:");
             }

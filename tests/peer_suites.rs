@@ -23,10 +23,11 @@
 
 mod casefile;
 
-use casefile::{case_lines, deviations, mark_spans, marked_spans, unescape, unexplained_and_stale, Failure};
+use casefile::{
+    case_lines, deviations, header, mark_spans, marked_spans, txt_files, unescape, unexplained_and_stale, Failure,
+};
 use iriscan::{Finder, LinkKind};
 use std::collections::BTreeMap;
-use std::path::Path;
 
 const DEVIATIONS: &str = include_str!("data/peer_deviations.txt");
 
@@ -46,12 +47,9 @@ struct SuiteFile {
 }
 
 /// The value of the `# key: value` header line; the first word of it.
-fn header<'a>(content: &'a str, key: &str) -> Option<&'a str> {
-    content
-        .lines()
-        .take_while(|l| l.starts_with('#'))
-        .find_map(|l| l.strip_prefix("# ")?.strip_prefix(key)?.strip_prefix(':'))
-        .and_then(|v| v.split_whitespace().next())
+/// The first word of a header's value.
+fn header_word<'a>(content: &'a str, key: &str) -> Option<&'a str> {
+    header(content, key).and_then(|v| v.split_whitespace().next())
 }
 
 fn parse_kinds(value: &str) -> Vec<LinkKind> {
@@ -67,20 +65,11 @@ fn parse_kinds(value: &str) -> Vec<LinkKind> {
 }
 
 fn load() -> Vec<SuiteFile> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/peers");
-    let mut paths: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    paths.sort();
-    paths
+    txt_files("tests/data/peers")
         .into_iter()
-        .map(|path| {
-            let name = path.file_name().unwrap().to_string_lossy().into_owned();
-            let content = std::fs::read_to_string(&path).unwrap();
-            let kinds = header(&content, "kinds").unwrap_or_else(|| panic!("{name}: no # kinds:"));
-            let compare = match header(&content, "compare") {
+        .map(|(name, content)| {
+            let kinds = header_word(&content, "kinds").unwrap_or_else(|| panic!("{name}: no # kinds:"));
+            let compare = match header_word(&content, "compare") {
                 Some("all") => Compare::All,
                 Some("first") => Compare::First,
                 other => panic!("{name}: # compare: must be all or first, not {other:?}"),
@@ -233,6 +222,6 @@ fn case_lines_unescape_and_mark_their_spans() {
     let (text, spans) = marked_spans(&unescape("a ⸠http://x.org⸡\\u{A}b"));
     assert_eq!(text, "a http://x.org\nb");
     assert_eq!(spans, [(2, 14)]);
-    assert_eq!(header("# kinds: iri,email (note)\nx", "kinds"), Some("iri,email"));
+    assert_eq!(header_word("# kinds: iri,email (note)\nx", "kinds"), Some("iri,email"));
     assert_eq!(parse_kinds("iri,domain"), [LinkKind::Iri, LinkKind::Domain]);
 }

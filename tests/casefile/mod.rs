@@ -121,3 +121,33 @@ pub fn unexplained_and_stale(failures: &[Failure], listed: &[(&str, &str, &str)]
     }
     (unexplained, stale)
 }
+
+/// The value of a `# key: value` line among the `#` lines that open a
+/// case file, trimmed.
+pub fn header<'a>(content: &'a str, key: &str) -> Option<&'a str> {
+    content
+        .lines()
+        .take_while(|l| l.starts_with('#'))
+        .find_map(|l| l.strip_prefix("# ")?.strip_prefix(key)?.strip_prefix(':'))
+        .map(str::trim)
+}
+
+/// The `.txt` files of `dir` (relative to the crate), in name order, with
+/// their names and contents.
+pub fn txt_files(dir: &str) -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(dir);
+    let mut paths: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    paths.sort();
+    paths
+        .into_iter()
+        .map(|p| {
+            let name = p.file_name().unwrap().to_string_lossy().into_owned();
+            let content = std::fs::read_to_string(&p).unwrap_or_else(|e| panic!("{name}: {e}"));
+            (name, content)
+        })
+        .collect()
+}
