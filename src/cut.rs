@@ -16,8 +16,9 @@ pub(crate) const LOOKAHEAD_SLACK: usize = 1024;
 /// ahead).
 pub(crate) const SEAM_LOOKAHEAD: usize = 64;
 
-/// Folded links open with `<` or `<URL:` and a scheme of at most 64 bytes:
-/// the extra reach of a folding opener before its link's start.
+/// Folded links open with `<` or `<URL:` (and a scheme of at most 64
+/// bytes, or a name): the extra reach of a folding opener before its
+/// link's start.
 pub(crate) const FOLD_OPENER_REACH: usize = 72;
 
 /// A cut prefers a newline when one lies within this distance of the ideal
@@ -63,32 +64,23 @@ pub(crate) fn last_hard_before(bytes: &[u8], floor: usize, end: usize) -> Option
         .map(|i| floor + i)
 }
 
-/// If a folded link (RFC 3986 Appendix C, `<scheme:…` over lines) could
-/// cross a cut at `c`, the position of its `<`.
+/// If a folded link (RFC 3986 Appendix C, `<scheme:…` or `<name/…` over
+/// lines) could cross a cut at `c`, the position of its `<`.
 ///
-/// Such a link starts right after the last `<` before `c`: from its `:` to
-/// its `>` the finder stops at any other `<`, and between the `<` and the
-/// `:` there are only scheme bytes. So only that last `<` matters, and only
-/// if a scheme and `:` follow it and no closing `>` follows it before `c`
-/// (a `>` that may be a mail quote marker at the start of a continuation
-/// line does not close: the finder skips those).
+/// Such a link starts right after the last `<` before `c`: up to its `>`
+/// the finder stops at any other `<`. So only that last `<` matters, and
+/// only if a link may start right after it (an ASCII letter or digit: a
+/// scheme, `URL:` or a name; or a non-ASCII byte: a name) and no closing
+/// `>` follows it before `c` (a `>` that may be a mail quote marker at the
+/// start of a continuation line does not close: the finder skips those).
 pub(crate) fn fold_opener_before(bytes: &[u8], c: usize, window: usize) -> Option<usize> {
     let lo = c.saturating_sub(window);
     let q = lo + memchr::memrchr(b'<', &bytes[lo..c])?;
     if closes_before(bytes, q, c) {
         return None;
     }
-    // `<` scheme `:` (which also covers `<URL:`): a letter, then scheme bytes.
-    let rest = &bytes[q + 1..c];
-    if !rest.first().is_some_and(u8::is_ascii_alphabetic) {
-        return None;
-    }
-    let scheme_len = rest
-        .iter()
-        .take(FOLD_OPENER_REACH)
-        .take_while(|b| b.is_ascii_alphanumeric() || matches!(b, b'+' | b'-' | b'.'))
-        .count();
-    (rest.get(scheme_len) == Some(&b':')).then_some(q)
+    let first = bytes[q + 1..c].first()?;
+    (first.is_ascii_alphanumeric() || *first >= 0x80).then_some(q)
 }
 
 /// Whether a `>` in `bytes[q + 1..c]` closes the `<` at `q`: one that is

@@ -26,8 +26,9 @@
 //! neighbourhood never reaches across an ASCII white-space or C0 control byte
 //! (a *Hard* byte: UTS #58 Link_Term Hard, and the end of every backward
 //! scan for a scheme, a domain label or an email local part), with one
-//! exception: an IRI inside `<…>` or `<URL:…>` folded over lines
-//! (RFC 3986 Appendix C) runs across white space up to its `>`.
+//! exception: an IRI (or a name, `<www.example.com/…`) inside `<…>` or
+//! `<URL:…>` folded over lines (RFC 3986 Appendix C) runs across white
+//! space up to its `>`.
 //!
 //! So the buffer is cut *at* a Hard byte `c` (the byte itself starts the next
 //! chunk, so both sides see the same character at the seam), and one of
@@ -35,7 +36,7 @@
 //!
 //! 1. **Safe cut** (the usual case, tiny carry): no folded link can cross
 //!    `c`. A folded link that crossed `c` would start right after the last
-//!    `<` before `c`, with a scheme and `:` after it and no `>` between it
+//!    `<` before `c`, with a scheme or a name after it and no `>` between it
 //!    and `c`, within the folding limit (at most the finder's
 //!    [`get_max_link_len`](Finder::get_max_link_len)) before `c`. If the last
 //!    `<` before `c` is not such an opener (or a `>` that is not a mail
@@ -43,7 +44,7 @@
 //!    that start before `c` end at or before it. They are found in the
 //!    buffer up to `c` plus a few bytes of look-ahead, and the tail from `c`
 //!    on is carried into the next read.
-//! 2. **Cut with look-ahead** (an unclosed `<scheme:` opener within reach):
+//! 2. **Cut with look-ahead** (an unclosed `<scheme:` or `<name` opener within reach):
 //!    once the buffer is full, a Hard byte `c` is taken that lies at least
 //!    the maximum link length plus 1 KiB before the end of the buffer. Every
 //!    link that starts before `c` is shorter than the maximum link length,

@@ -1064,3 +1064,30 @@ fn a_quote_then_dot_dollar_ends_a_link_in_code() {
         ["http://example.com/it's.html"]
     );
 }
+
+/// RFC 3986 Appendix C: a name without a scheme inside `<…>` may be
+/// folded over lines as `<http://…>` may (KMail's suite); it is one link
+/// when the first line holds the whole host and a port or path has begun,
+/// and its IRI drops the folding white space and quote markers.
+#[test]
+fn a_name_folded_over_lines_inside_angle_brackets_is_one_link() {
+    let f = Finder::new();
+    let text = "<www.kde.org:1234/\nsub/path/\n  special?\na=1#x>";
+    let l = f.links(text).next().unwrap();
+    assert_eq!(l.as_str(), "www.kde.org:1234/\nsub/path/\n  special?\na=1#x");
+    assert!(l.is_folded());
+    assert_eq!(l.iri(), "https://www.kde.org:1234/sub/path/special?a=1#x");
+    assert_eq!(l.to_uri().unwrap(), "https://www.kde.org:1234/sub/path/special?a=1#x");
+    let quoted = "> see <www.example.com/a/very/\n> long/path> ok";
+    assert_eq!(
+        f.links(quoted).next().map(|l| l.iri().into_owned()).as_deref(),
+        Some("https://www.example.com/a/very/long/path")
+    );
+    // A host alone on its line is not joined to the next one; no `>`, no
+    // fold; strict mode folds nothing.
+    assert_eq!(found("<www.example.com\nnext> line"), ["www.example.com"]);
+    assert_eq!(found("<www.example.com/a\nb c"), ["www.example.com/a"]);
+    let mut strict = Finder::new();
+    strict.strict_uts58(true);
+    assert_eq!(found_with(&strict, "<www.example.com/a/\nb>"), ["www.example.com/a/"]);
+}

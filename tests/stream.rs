@@ -96,6 +96,8 @@ const FRAGMENTS: &[&[u8]] = &[
     b"<http://a.com/very/",
     b"\n  long/path>",
     b"<URL:http://x.org/a\n> b>",
+    b"<www.a.com/very/",
+    "<例え.jp:8080/".as_bytes(),
     b"<mailto:x@y.org>",
     "مثال.إختبار".as_bytes(),
     "http://例子.测试/路径".as_bytes(),
@@ -432,17 +434,21 @@ fn quote_markers_inside_a_folded_link_do_not_close_it() {
         finder.max_link_len(max);
         let want = expected(&finder, text, b'\n');
         assert_eq!(want[0].4, "http://a.com/very/\n> \n  long/path");
-        let sf = StreamFinder::new(finder.clone());
-        for k in 1..=text.len() {
-            assert_eq!(streamed(&sf, text, k).0, want, "read size {k}");
-        }
-        let mut pf = ParallelFinder::new(finder);
-        for piece in 1..=text.len() {
-            pf.piece_size(piece);
-            let got: Vec<Row> = pf.links(text).iter().map(|m| row(m.link().to_stream_link())).collect();
-            assert_eq!(got, want, "piece size {piece}");
-        }
+        every_split_finds(finder, text, &want);
     }
+}
+
+/// A name without a scheme folded inside `<…>` is one link whatever the
+/// read or piece size: a cut inside it is not safe (its `<` opens a fold
+/// as `<http:` does).
+#[test]
+fn a_folded_name_spanning_reads_is_one_link() {
+    let text = "x <www.a.com/very/\n> \n  long/path> y\n<例え.jp/a/\n b> z".as_bytes();
+    let finder = Finder::new();
+    let want = expected(&finder, text, b'\n');
+    assert_eq!(want[0].4, "www.a.com/very/\n> \n  long/path");
+    assert_eq!(want[1].4, "例え.jp/a/\n b");
+    every_split_finds(finder, text, &want);
 }
 
 /// DEL is Hard for the finder, but its look-ahead over an authority runs
@@ -452,16 +458,7 @@ fn no_cut_at_del() {
     let text = "例え。jp<mailto:x@y.org>http://%E3%81\x7f@ http://h\x7f@ z".as_bytes();
     let finder = Finder::new();
     let want = expected(&finder, text, b'\n');
-    let sf = StreamFinder::new(finder.clone());
-    for k in 1..=text.len() {
-        assert_eq!(streamed(&sf, text, k).0, want, "read size {k}");
-    }
-    let mut pf = ParallelFinder::new(finder);
-    for piece in 1..=text.len() {
-        pf.piece_size(piece);
-        let got: Vec<Row> = pf.links(text).iter().map(|m| row(m.link().to_stream_link())).collect();
-        assert_eq!(got, want, "piece size {piece}");
-    }
+    every_split_finds(finder, text, &want);
 }
 
 /// A reader that fails after handing out its data.
@@ -577,5 +574,20 @@ fn markup_rule_reads_no_further_than_a_stream_cut() {
     let sf = StreamFinder::new(finder);
     for k in 1..=32 {
         assert_eq!(streamed(&sf, &text, k).0, want, "read size {k}");
+    }
+}
+
+/// Streaming `text` at every read size, and finding it in parallel at
+/// every piece size, gives `want`.
+fn every_split_finds(finder: Finder, text: &[u8], want: &[Row]) {
+    let sf = StreamFinder::new(finder.clone());
+    for k in 1..=text.len() {
+        assert_eq!(streamed(&sf, text, k).0, want, "read size {k}");
+    }
+    let mut pf = ParallelFinder::new(finder);
+    for piece in 1..=text.len() {
+        pf.piece_size(piece);
+        let got: Vec<Row> = pf.links(text).iter().map(|m| row(m.link().to_stream_link())).collect();
+        assert_eq!(got, want, "piece size {piece}");
     }
 }

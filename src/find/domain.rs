@@ -7,6 +7,7 @@ use super::candidate::{Part, Plain, Raw, MAX_DOMAIN_BACK, MAX_LOCAL_BACK, MAX_SC
 use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, is_plain_local_byte, plain_email};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
+use super::fold::folded_name;
 use super::host::{
     ascii_label_end, ascii_name_start, dns_labels_ok, has_bad_idn_label, has_label_starting_with_mark,
     is_idna_disallowed_joiner, label_end, mixed_label_end, mixed_name_start, AsciiLabels, MEASURED_LABEL_BYTES,
@@ -288,7 +289,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     } else {
         tld_end
     };
-    Plain::Link(Raw {
+    let raw = Raw {
         start: s,
         end,
         kind: LinkKind::Domain,
@@ -296,7 +297,14 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         valid: false,
         unasked: false,
         cut: None,
-    })
+    };
+    // A name right after `<` may be folded over lines up to its `>` (RFC
+    // 3986 Appendix C, as `<http://…>` may: `fold.rs`): KMail's suite, 4
+    // cases.
+    if prev == Some(b'<') {
+        return Plain::Link(folded_name(f, text, raw));
+    }
+    Plain::Link(raw)
 }
 
 /// The end of the bare domain at `s` whose TLD ends at `tld_end`, before a
@@ -672,7 +680,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     if end < tld_end {
         return None;
     }
-    Some(Raw {
+    let raw = Raw {
         start,
         end,
         kind,
@@ -680,7 +688,12 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         valid: false,
         unasked,
         cut,
-    })
+    };
+    // (As in `plain_dot_link`.)
+    if start > 0 && b[start - 1] == b'<' && kind == LinkKind::Domain {
+        return Some(folded_name(f, text, raw));
+    }
+    Some(raw)
 }
 
 #[cfg(test)]

@@ -15,18 +15,79 @@ const MAX_FOLDED: usize = 4096;
 /// over lines is one link; its IRI drops the whitespace (and the `>` quote
 /// markers that a mail reply puts at the start of continuation lines).
 pub(super) fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Option<Raw> {
+    let end = folded_end(f, text, s, colon)?;
+    let unfolded = unfold(&text[s..end]);
+    let iri = repair_iri(&unfolded).unwrap_or(unfolded);
+    Iri::parse(&iri).ok()?;
+    Some(Raw {
+        start: s,
+        end,
+        kind: LinkKind::Iri,
+        folded: true,
+        valid: false,
+        unasked: false,
+        cut: None,
+    })
+}
+
+/// [`try_folded`] for a name without a scheme (`<www.kde.org:1234/` and
+/// more of it on the next lines, then `>`): `raw`, the name the domain
+/// rules found up to the line's end, is one link with what follows to the
+/// `>` when the default scheme, `://` and the unfolded text are a valid
+/// IRI. `raw` itself otherwise. Default mode only (UTS 58 folds nothing).
+#[inline(never)]
+pub(super) fn folded_name(f: &Finder, text: &str, raw: Raw) -> Raw {
+    let b = text.as_bytes();
+    if f.strict_uts58 || raw.folded || !b.get(raw.end).is_some_and(u8::is_ascii_whitespace) {
+        return raw;
+    }
+    // The name must be whole on the first line: a port, path, query or
+    // fragment has begun there (`<www.example.com\nnext>` is no name
+    // `www.example.comnext`).
+    if !b[raw.start..raw.end]
+        .iter()
+        .any(|&c| matches!(c, b'/' | b':' | b'?' | b'#'))
+    {
+        return raw;
+    }
+    let Some(end) = folded_end(f, text, raw.start, raw.end) else {
+        return raw;
+    };
+    let unfolded = unfold(&text[raw.start..end]);
+    let mut iri = String::with_capacity(f.default_scheme.len() + 3 + unfolded.len());
+    iri.push_str(f.default_scheme);
+    iri.push_str("://");
+    iri.push_str(&unfolded);
+    let iri = repair_iri(&iri).unwrap_or(iri);
+    match Iri::parse(&iri) {
+        Ok(_) => Raw {
+            end,
+            folded: true,
+            valid: false,
+            cut: None,
+            ..raw
+        },
+        Err(_) => raw,
+    }
+}
+
+/// Where a link folded over lines that starts at `s`, inside `<…>`, ends:
+/// the end of its last non-white text before the `>`, when a line break
+/// comes before the `>` (looking from `from`). `None` when the link is on
+/// one line, has no `>`, or meets a `<` first.
+fn folded_end(f: &Finder, text: &str, s: usize, from: usize) -> Option<usize> {
     let b = text.as_bytes();
     let limit = b.len().min(s + MAX_FOLDED.min(f.max_link_len));
     // Most `<…>` links sit on one line: a `>` or `<` before any newline
     // (or none of the three) leaves nothing to unfold, found in one search.
-    // (A link length cap may end the look before the colon: no fold.)
-    match memchr::memchr3(b'>', b'<', b'\n', b.get(colon..limit).unwrap_or_default()) {
-        Some(p) if b[colon + p] == b'\n' => {}
+    // (A link length cap may end the look before `from`: no fold.)
+    match memchr::memchr3(b'>', b'<', b'\n', b.get(from..limit).unwrap_or_default()) {
+        Some(p) if b[from + p] == b'\n' => {}
         _ => return None,
     }
-    let mut i = colon;
+    let mut i = from;
     let mut saw_newline = false;
-    let mut last_non_ws = colon;
+    let mut last_non_ws = from;
     while i < limit {
         match b[i] {
             b'>' => break,
@@ -50,18 +111,7 @@ pub(super) fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Opti
     while !text.is_char_boundary(end) {
         end += 1;
     }
-    let unfolded = unfold(&text[s..end]);
-    let iri = repair_iri(&unfolded).unwrap_or(unfolded);
-    Iri::parse(&iri).ok()?;
-    Some(Raw {
-        start: s,
-        end,
-        kind: LinkKind::Iri,
-        folded: true,
-        valid: false,
-        unasked: false,
-        cut: None,
-    })
+    Some(end)
 }
 
 /// `<scheme:…>` on one line with a scheme no registry lists (`<a+b+c:d>`):

@@ -145,13 +145,20 @@ impl<'t> Link<'t> {
             LinkKind::Iri => Cow::Borrowed(self.text),
             LinkKind::Email => Cow::Owned(mailto_iri(self.text)),
             LinkKind::Domain => {
-                let b = self.text.as_bytes();
+                let unfolded;
+                let text = if self.folded {
+                    unfolded = unfold(self.text);
+                    unfolded.as_str()
+                } else {
+                    self.text
+                };
+                let b = text.as_bytes();
                 let host_end = b
                     .iter()
                     .position(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
                     .unwrap_or(b.len());
-                let (host, rest) = self.text.split_at(host_end);
-                let mut iri = String::with_capacity(self.default_scheme.len() + 3 + self.text.len());
+                let (host, rest) = text.split_at(host_end);
+                let mut iri = String::with_capacity(self.default_scheme.len() + 3 + text.len());
                 iri.push_str(self.default_scheme);
                 iri.push_str("://");
                 if host.is_ascii() {
