@@ -1091,3 +1091,95 @@ fn a_name_folded_over_lines_inside_angle_brackets_is_one_link() {
     strict.strict_uts58(true);
     assert_eq!(found_with(&strict, "<www.example.com/a/\nb>"), ["www.example.com/a/"]);
 }
+
+/// A BBCode closing tag after a link (`[img]…[/img]`, `[url]…[/url]`,
+/// `[video]…[/video][/spoiler]`) is markup, not part of the path.
+#[test]
+fn a_bbcode_closing_tag_ends_a_link() {
+    assert_eq!(
+        found("[url=http://i.example.com/a.jpg][img]http://i.example.com/b.jpg[/img][/url]"),
+        ["http://i.example.com/a.jpg", "http://i.example.com/b.jpg"]
+    );
+    assert_eq!(
+        found("[spoiler][video]http://www.youtube.com/watch?v=x[/video][/spoiler]"),
+        ["http://www.youtube.com/watch?v=x"]
+    );
+    assert_eq!(found("[link]http://wordpress.org/[/link]"), ["http://wordpress.org/"]);
+    // A `[` that opens no closing tag stays (`?a[0]=1`, a page name).
+    assert_eq!(found("see http://a.example/x?a[0]=1 ok"), ["http://a.example/x?a[0]=1"]);
+}
+
+/// An escaped quote or `>` after a link (`href=&#34;…&#34;`, `&#39;`,
+/// `&#x22;`, `&apos;`, `&quot;`, `&gt;`), as RSS and escaped HTML write
+/// them, is the delimiter, not part of the link.
+#[test]
+fn an_escaped_quote_after_a_link_is_its_delimiter() {
+    for (text, want) in [
+        ("&lt;a href=&#34;https://assemble.io&#34;&gt;", "https://assemble.io"),
+        ("href=&#39;https://a.example/p&#39; x", "https://a.example/p"),
+        ("href=&#x22;https://a.example/p&#x22; x", "https://a.example/p"),
+        ("href=&apos;https://a.example/p&apos; x", "https://a.example/p"),
+        ("href=&quot;https://a.example/p&quot; x", "https://a.example/p"),
+    ] {
+        assert_eq!(found(text).first().map(String::as_str), Some(want), "{text}");
+    }
+    // An entity that is no delimiter stays in the query.
+    assert_eq!(
+        found("https://a.example/?a=1&amp;b=2 x"),
+        ["https://a.example/?a=1&amp;b=2"]
+    );
+}
+
+/// A case ending after a TLD and a hyphen, as Hungarian writes them
+/// (`media.ccc.de-hez`, `index.hu-n`), ends the name at the hyphen, when
+/// the whole label is no TLD; a longer word after it makes a package name
+/// (`socket.io-client`), no link.
+#[test]
+fn a_case_ending_after_a_tld_is_no_part_of_the_name() {
+    assert_eq!(found("hozzáadás a media.ccc.de-hez, közvetítések"), ["media.ccc.de"]);
+    assert_eq!(
+        found("olvasd az index.hu-n és a telex.hu-ról"),
+        ["index.hu", "telex.hu"]
+    );
+    assert!(found("npm i socket.io-client engine.io-parser").is_empty());
+    // Not when more than letters follow the hyphen.
+    assert!(found("a.com-x-y and foo.de-1").is_empty());
+}
+
+/// `<prefix:name>` whose end tag follows on the line, or that a CDATA
+/// section follows, is an XML element with a namespace prefix (RSS, Atom),
+/// not a CommonMark autolink with an unregistered scheme.
+#[test]
+fn an_xml_element_with_a_namespace_prefix_is_no_link() {
+    assert!(found("<dc:creator>Bob</dc:creator>").is_empty());
+    assert!(found("<letterboxd:watchedDate>2024-05-03</letterboxd:watchedDate>").is_empty());
+    assert!(found("<content:encoded><![CDATA[x]]></content:encoded>").is_empty());
+    assert_eq!(found("Try <a+b+c:d> now"), ["a+b+c:d"]);
+}
+
+/// `[cid:…]` in a plain-text mail body is the placeholder of an inline
+/// image (Outlook), a part of the mail no reader can follow: no link.
+/// Elsewhere `cid:` (RFC 2392) links.
+#[test]
+fn a_bracketed_cid_placeholder_is_no_link() {
+    assert!(found("[cid:image001.png@01DB6759.D38969F0]").is_empty());
+    assert!(found("[cid:image004.png@01DB6759.D38969F0][cid:image005.png@01DB6759.D38969F0]").is_empty());
+    assert_eq!(found("see cid:foo4@bar.net"), ["cid:foo4@bar.net"]);
+}
+
+/// `[~ident@host]` and `(~ident@host)` are IRC hostmasks (the `~` marks
+/// an ident the server could not verify): no email. A sourcehut list's
+/// address starts with `~` too but holds a `/`; an address outside
+/// brackets is one; `~~a@b.c~~` is struck through, and the address inside
+/// is one.
+#[test]
+fn an_irc_hostmask_is_no_email() {
+    assert!(found("[22:57:01] obcode [~obcode@ob.cs.hm.edu] has joined #scala").is_empty());
+    assert!(found("* nick (~user@host.example.com) has joined").is_empty());
+    assert_eq!(
+        found("(~emersion/soju-dev@lists.sr.ht)"),
+        ["~emersion/soju-dev@lists.sr.ht"]
+    );
+    assert_eq!(found("mail ~a@example.org"), ["~a@example.org"]);
+    assert_eq!(found("~~bob@example.com~~"), ["bob@example.com"]);
+}

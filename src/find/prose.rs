@@ -42,7 +42,10 @@ mod unspaced;
 use logs::{is_go_frame, is_syslog_priority, is_systemd_target};
 pub(crate) use mail::id_line_start;
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
-use markup::{asciidoc_end, bold_close_end, entity_end, in_markdown_label, markdown_label_by_the_rule, markup_end};
+use markup::{
+    asciidoc_end, bbcode_end, bold_close_end, ends_in_delimiter_entity, entity_end, in_markdown_label,
+    markdown_label_by_the_rule, markup_end,
+};
 use unspaced::glued_prose_end;
 pub(super) use unspaced::{
     is_unspaced_script, mixes_unspaced_script, start_at_script_change, tld_end_at_script_change,
@@ -219,13 +222,14 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         Some(i) => glued_end(text, raw, i),
         None => raw.end,
     };
-    // `*` (bold), `t` and `2` (`&gt`, `&quot`, `&#62`), `s`/`S` (`'s`):
-    // the exact tests are in `refine_name_or_iri`.
+    // `*` (bold), an escaped delimiter (`&gt`, `&quot`, `&#34`, `&apos`:
+    // `markup::DELIMITER_ENTITIES`), `s`/`S` (`'s`): the exact tests are in
+    // `refine_name_or_iri`.
     let ends_plain = match last {
         b'*' => false,
-        b't' => !(link.ends_with(b"&gt") || link.ends_with(b"&quot")),
-        b'2' => !link.ends_with(b"&#62"),
-        b's' | b'S' => link.len() < 2 || link[link.len() - 2] != b'\'',
+        b't' | b'2' | b'4' | b'7' | b'9' => !ends_in_delimiter_entity(link),
+        b's' => !ends_in_delimiter_entity(link) && (link.len() < 2 || link[link.len() - 2] != b'\''),
+        b'S' => link.len() < 2 || link[link.len() - 2] != b'\'',
         // A dash run (`edge_rules`).
         b'-' => link.len() < 2 || link[link.len() - 2] != b'-',
         _ => true,
@@ -336,11 +340,11 @@ fn refine_name_or_iri(
     let marker = raw.start.checked_sub(1).map(|i| text.as_bytes()[i]);
     let mut end = glued;
     // An entity the link ran into ends it where its `;` stopped the scan.
-    if link.ends_with(b"&gt") || link.ends_with(b"&quot") || link.ends_with(b"&#62") {
+    if ends_in_delimiter_entity(link) {
         end = entity_end(text, raw.start, end);
     }
     if bracket {
-        end = asciidoc_end(text, raw.start, end);
+        end = asciidoc_end(text, raw.start, bbcode_end(text, raw.start, end));
     }
     if marker.is_some_and(|m| matches!(m, b'*' | b'_' | b'~')) {
         end = markup_end(text, raw.start, end);

