@@ -1183,3 +1183,30 @@ fn an_irc_hostmask_is_no_email() {
     assert_eq!(found("mail ~a@example.org"), ["~a@example.org"]);
     assert_eq!(found("~~bob@example.com~~"), ["bob@example.com"]);
 }
+
+/// `OpenOffice.org`, written as the office suite named itself, is the
+/// product; the site, `openoffice.org` or `www.openoffice.org`, is a link.
+#[test]
+fn the_product_name_openoffice_org_is_no_link() {
+    assert!(found("manipulating OpenOffice.org documents using Ruby.").is_empty());
+    assert!(found("Myspell は OpenOffice.org と Mozilla によって使用される。").is_empty());
+    assert_eq!(
+        found("see www.openoffice.org and openoffice.org"),
+        ["www.openoffice.org", "openoffice.org"]
+    );
+}
+
+/// Two sentences glued at a period without a space, `it.Next iteration`,
+/// are no name, though `.next` is a TLD: a lowercase word, then a
+/// capitalised one, then a space and a lowercase word. Names write their
+/// TLD in lowercase or all in capitals; `example.Net` alone, or with a
+/// path, stays a link.
+#[test]
+fn sentences_glued_at_a_period_are_no_name() {
+    assert!(found("implement it.Next iteration").is_empty());
+    assert!(found("that is done.Now we go").is_empty());
+    assert_eq!(
+        found("see Example.Com, EXAMPLE.COM and example.Com/path or example.Net"),
+        ["Example.Com", "EXAMPLE.COM", "example.Com/path", "example.Net"]
+    );
+}

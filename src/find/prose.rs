@@ -509,6 +509,13 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
     if !name.as_bytes()[0].is_ascii_digit() && !name.as_bytes()[0].is_ascii_uppercase() {
         return false;
     }
+    // The office suite whose name was `OpenOffice.org` (1999–2011), as its
+    // project wrote it: a product, not the site (`openoffice.org`,
+    // `www.openoffice.org` stay links). 1 real line, 4 held-out lines (man
+    // page, Vim's Japanese help).
+    if name == "OpenOffice.org" {
+        return true;
+    }
     let Some((labels, tld)) = name.rsplit_once('.') else {
         return false;
     };
