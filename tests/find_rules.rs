@@ -1210,3 +1210,18 @@ fn sentences_glued_at_a_period_are_no_name() {
         ["Example.Com", "EXAMPLE.COM", "example.Com/path", "example.Net"]
     );
 }
+
+/// Brackets in the fragment are the anchor's (`#anchor[bla]`, KMail's
+/// suite): the AsciiDoc rule, which reads `url[text]` as a link and its
+/// text, applies before a fragment only.
+#[test]
+fn brackets_in_the_fragment_are_the_anchors() {
+    assert_eq!(
+        found("http://www.kde.org:1234/sub/special(123)?a=1#anchor[bla] x"),
+        ["http://www.kde.org:1234/sub/special(123)?a=1#anchor[bla]"]
+    );
+    assert_eq!(
+        found("see https://asciidoctor.org[Asciidoctor] now"),
+        ["https://asciidoctor.org"]
+    );
+}
