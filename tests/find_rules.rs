@@ -1237,7 +1237,10 @@ fn a_mail_log_key_before_an_address_is_no_part_of_it() {
     );
     assert_eq!(found("orig_to=root@example.org,"), ["root@example.org"]);
     // Other `=` in a local part stay (a bounce address).
-    assert_eq!(found("list+x=example.org@host.example"), ["list+x=example.org@host.example"]);
+    assert_eq!(
+        found("list+x=example.org@host.example"),
+        ["list+x=example.org@host.example"]
+    );
 }
 
 /// A redacted IPv4 address, `xxx.xxx.xxx.xxx` or `192.168.xxx.xxx`, is no
@@ -1267,4 +1270,58 @@ fn gits_user_email_key_is_no_name() {
 fn postfix_config_files_are_no_names() {
     assert!(found("Note that in **main.cf**: and master.cf").is_empty());
     assert_eq!(found("see example.cf"), ["example.cf"]);
+}
+
+/// A web host is a DNS name: an ASCII character a DNS name does not hold
+/// (`'`, `,`, `&`, `!`) ends the host and the link
+/// (`http://yahoo.com's/path`, a possessive), though RFC 3986's reg-name
+/// takes sub-delims; an authority with `@` in its userinfo is none.
+#[test]
+fn a_web_host_ends_at_a_character_no_dns_name_holds() {
+    assert_eq!(found("http://yahoo.com's/path is a link"), ["http://yahoo.com"]);
+    assert_eq!(found("http://66.102.7.147's/path"), ["http://66.102.7.147"]);
+    assert_eq!(found("http://example.com&b=c"), ["http://example.com"]);
+    assert!(found("http://@@google.com").is_empty());
+    assert_eq!(found("http://localhost's/path"), ["http://localhost"]);
+    assert!(found("http://google,.com and http://r&#xE9;sum&#xE9; x").is_empty());
+    assert_eq!(found("(«https://dominio.tld»), o"), ["https://dominio.tld"]);
+    // Userinfo may hold them; other schemes keep RFC 3986's reg-name.
+    assert_eq!(
+        found("http://user:pa$$@host.example/x"),
+        ["http://user:pa$$@host.example/x"]
+    );
+    assert_eq!(found("foo://it's.example/x"), ["foo://it's.example/x"]);
+}
+
+/// A port is a decimal number (RFC 3986 §3.2.3): leading zeros do not
+/// count toward its five digits (`google.com:000000080/abs`); a value
+/// over 65535 is no port, and the name no link.
+#[test]
+fn a_port_with_leading_zeros_is_a_port() {
+    assert_eq!(found("google.com:000000080/abs"), ["google.com:000000080/abs"]);
+    assert!(found("google.com:65536/x").is_empty());
+}
+
+/// A `'` that closes a quote opened in the link stays in it before a
+/// closing bracket or quote too (`[…/a_'b']`, `"…/a_'b'"`).
+#[test]
+fn a_closing_apostrophe_before_a_bracket_stays_in_the_link() {
+    assert_eq!(
+        found("pollution [Wordpress.com?p=1263X/a_'b'], ends"),
+        ["Wordpress.com?p=1263X/a_'b'"]
+    );
+    assert_eq!(found("x \"https://a.example/a_'b'\" y"), ["https://a.example/a_'b'"]);
+}
+
+/// A `…` that ends a link before white space or the end of the text is
+/// prose (a truncated or trailing link); inside the link or a bracketed
+/// target it stays.
+#[test]
+fn a_trailing_ellipsis_is_prose() {
+    assert_eq!(found("https://t.me/abcdef… and more"), ["https://t.me/abcdef"]);
+    assert_eq!(found("https://ex.com/a…b ok"), ["https://ex.com/a…b"]);
+    assert_eq!(
+        found("[x](https://chrome.google.com/x?hl=en…)"),
+        ["https://chrome.google.com/x?hl=en…"]
+    );
 }

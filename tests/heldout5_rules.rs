@@ -155,8 +155,9 @@ fn ellipsis_host_is_not_a_link() {
     );
     check("https://…", &[]);
     check("see https://…:8080/x", &[]);
-    // An ellipsis in the path is the writer's, the host is real.
-    check("⸠https://example.com/…⸡", &[Iri]);
+    // An ellipsis in the path is the writer's, the host is real; at the
+    // end of the link it is prose (`a_trailing_ellipsis_is_prose`).
+    check("⸠https://example.com/⸡…", &[Iri]);
     check("⸠https://例え.テスト/…/x⸡", &[Iri]);
 }
 

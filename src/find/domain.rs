@@ -343,16 +343,19 @@ fn plain_domain_tail(f: &Finder, text: &str, s: usize, tld_end: usize) -> Option
     plain_rest::<false>(f, text, s, host_end, host_end, quote)
 }
 
-/// The digits after the `:` at `colon`, and whether they are a port: one
-/// to five digits, at most 65535.
+/// The digits after the `:` at `colon`, and whether they are a port: at
+/// most 65535, leading zeros aside (RFC 3986 §3.2.3 `port = *DIGIT`; as
+/// WHATWG reads `google.com:000000080`: Telegram's suite), at most 32
+/// digits in all.
 fn port_after(b: &[u8], colon: usize) -> (usize, bool) {
     let digits = b[colon + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-    let value = || {
-        b[colon + 1..colon + 1 + digits]
-            .iter()
-            .fold(0u32, |p, &c| p * 10 + u32::from(c - b'0'))
-    };
-    (digits, (1..=5).contains(&digits) && value() <= 65535)
+    let port = &b[colon + 1..colon + 1 + digits];
+    let value = &port[port.iter().take_while(|&&c| c == b'0').count()..];
+    let ok = digits > 0
+        && digits <= 32
+        && value.len() <= 5
+        && value.iter().fold(0u32, |p, &c| p * 10 + u32::from(c - b'0')) <= 65535;
+    (digits, ok)
 }
 
 /// The end of a TLD label `text[after..end]` without the `-` it ends with:
@@ -405,6 +408,11 @@ fn tld_end_before_suffix(text: &str, after: usize, end: usize) -> usize {
     // makes a package name, `socket.io-client`, `engine.io-parser`.)
     let letters = suffix.chars().take(5).filter(|c| c.is_lowercase()).count();
     if letters == 0 || letters > 4 || suffix.chars().count() != letters {
+        return end;
+    }
+    // Only the last label ends so: `example.co-png.onion` goes on.
+    let b = text.as_bytes();
+    if b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80) {
         return end;
     }
     after + dash

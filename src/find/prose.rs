@@ -230,8 +230,9 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         b't' | b'2' | b'4' | b'7' | b'9' => !ends_in_delimiter_entity(link),
         b's' => !ends_in_delimiter_entity(link) && (link.len() < 2 || link[link.len() - 2] != b'\''),
         b'S' => link.len() < 2 || link[link.len() - 2] != b'\'',
-        // A dash run (`edge_rules`).
+        // A dash run, an ellipsis (`edge_rules`).
         b'-' => link.len() < 2 || link[link.len() - 2] != b'-',
+        0xA6 => link.len() < 3 || link[link.len() - 3] != 0xE2 || link[link.len() - 2] != 0x80,
         _ => true,
     };
     // Code names start with a digit or a capital, name a build file, a
@@ -270,15 +271,23 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
 ///   end of the text is a dash of the sentence (`…/index.html-- foo`:
 ///   Evolution's suite), though `-` is UTS 58 Include. One `-` stays
 ///   (`…/a-`).
+/// - So is a `…` there (`https://t.me/abcdef…`, a truncated or trailing
+///   link: Telegram's suite), though UTS 58 makes U+2026 Include; inside a
+///   bracketed target it stays (`(…?hl=en…)`, as written).
 /// - In `<…>` and `<URL:…>`, sentence punctuation right before the
 ///   closing `>` is the IRI's (`<https://domain.example/path.>`: RFC 3986
 ///   Appendix C, the brackets delimit it; Thunderbird for Android's
 ///   suite), though UTS 58 takes it as Soft.
 fn edge_rules(text: &str, raw: &Raw) -> usize {
     let b = text.as_bytes();
+    let before_space = b.get(raw.end).is_none_or(|c| c.is_ascii_whitespace());
     let dashes = b[raw.start..raw.end].iter().rev().take_while(|&&c| c == b'-').count();
-    if dashes >= 2 && dashes < raw.end - raw.start && b.get(raw.end).is_none_or(|c| c.is_ascii_whitespace()) {
+    if dashes >= 2 && dashes < raw.end - raw.start && before_space {
         return raw.end - dashes;
+    }
+    let ellipsis = "…".len();
+    if before_space && raw.end - raw.start > ellipsis && text[raw.start..raw.end].ends_with('…') {
+        return raw.end - ellipsis;
     }
     let opened = raw.start > 0
         && (b[raw.start - 1] == b'<' || (raw.start >= 5 && b[raw.start - 5..raw.start].eq_ignore_ascii_case(b"<url:")));
@@ -406,13 +415,19 @@ fn cuts_name(link: &[u8], len: usize) -> bool {
 /// How many of the `'` that follow a link (`after` starts with them) close
 /// quotes opened in it and belong to it (`…/a'b'`, `…/'_(foo)'`,
 /// `…/blah_'singlequoted'`: 9 peer-suite cases): as many as make the
-/// link's `'` even, when only white space or punctuation follows them.
+/// link's `'` even, when only white space, punctuation or a closing
+/// bracket or quote follows them (`[…/a_'b']`, `"…/a_'b'"`: 20 anchorme
+/// cases).
 /// UTS 58 makes `'` Soft, so a trailing one is dropped; RFC 3986 allows it.
 fn closing_apostrophes(link: &[u8], after: &[u8]) -> usize {
     let t = after.iter().take_while(|&&c| c == b'\'').count();
-    let ends = after
-        .get(t)
-        .is_none_or(|&c| c <= b' ' || matches!(c, b'.' | b',' | b';' | b':' | b'!' | b'?' | b')'));
+    let ends = after.get(t).is_none_or(|&c| {
+        c <= b' '
+            || matches!(
+                c,
+                b'.' | b',' | b';' | b':' | b'!' | b'?' | b')' | b']' | b'}' | b'>' | b'"'
+            )
+    });
     if t > 8 || !ends {
         return 0;
     }

@@ -106,6 +106,66 @@ pub(super) fn is_registered_opaque_scheme(scheme: &str) -> bool {
         .contains(scheme)
 }
 
+/// What [`web_host_end`] makes of a web link's host.
+enum HostEnd {
+    /// Nothing: the general rules go on.
+    Go,
+    /// No link.
+    Reject,
+    /// The link ends here, at the end of its host.
+    At(usize),
+}
+
+/// The default mode's rules for the host of a link whose scheme resolves
+/// names in the DNS (`host` starts at `a + host_start`, after a userinfo
+/// if any). Out of line: the one-pass path, inlined into `scheme_link`,
+/// keeps its code as it is.
+///
+/// - No `@` in a userinfo (RFC 3986 §3.2.1): `http://@@google.com` has no
+///   authority a reader could mean (Telegram's suite).
+/// - A DNS host holds letters, digits, `-`, `.` (and `_`, `%XX`, other
+///   scripts): a sub-delim ends it, and the link with it
+///   (`http://yahoo.com's/path` is `http://yahoo.com` and a possessive: 12
+///   Autolinker cases), though RFC 3986's reg-name takes them. A name of
+///   one label is kept only as `localhost`: what is left of
+///   `http://google,.com` or of an escaped IDN, `http://r&#xE9;sum&#xE9;`
+///   (3987bis §3.4), is no host. `*`, braces and brackets are the markup
+///   and bracket rules'; with a userinfo, where the host ends is the
+///   general rules'.
+#[inline(never)]
+fn web_host_end(f: &Finder, text: &str, scheme: &str, a: usize, host_start: usize, host: &str) -> HostEnd {
+    // (The scheme is looked up last: most hosts pass the byte tests.)
+    let b = text.as_bytes();
+    if host_start > 0 {
+        let at_in_userinfo = host_start > 1 && b[a..a + host_start - 1].contains(&b'@');
+        return if at_in_userinfo && uses_dns(scheme) {
+            HostEnd::Reject
+        } else {
+            HostEnd::Go
+        };
+    }
+    let other = |c: u8| c < 0x80 && !(c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'%'));
+    let Some(k) = host.bytes().position(other) else {
+        return HostEnd::Go;
+    };
+    let sub_delim = matches!(
+        host.as_bytes()[k],
+        b'!' | b'$' | b'&' | b'\'' | b'+' | b',' | b';' | b'='
+    );
+    if !sub_delim || !uses_dns(scheme) {
+        return HostEnd::Go;
+    }
+    // (What the link keeps ends as links end: `«…»)` drops the `»`.)
+    let end = trim_end(f, text, a, a + k);
+    let kept = &text[a..end.max(a)];
+    let one_label = !kept.contains('.') && !kept.eq_ignore_ascii_case("localhost");
+    if kept.is_empty() || one_label || !dns_labels_ok(kept) {
+        HostEnd::Reject
+    } else {
+        HostEnd::At(end)
+    }
+}
+
 /// `file:/path`: RFC 8089 §2 lets a `file` URI leave out the authority
 /// (`file:/etc/motd`), so it links without `//` when an absolute path
 /// follows the colon (`rest`: the bytes after it).
@@ -266,6 +326,23 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         // address"). 2 held-out lines.
         if !f.strict_uts58 && !host.is_empty() && !host.bytes().any(|c| c.is_ascii_alphanumeric() || c >= 0x80) {
             return None;
+        }
+        if !f.strict_uts58 && !host.starts_with('[') {
+            match web_host_end(f, text, scheme, a, host_start, host) {
+                HostEnd::Go => {}
+                HostEnd::Reject => return None,
+                HostEnd::At(end) => {
+                    return Some(Raw {
+                        start: s,
+                        end,
+                        kind: LinkKind::Iri,
+                        folded: false,
+                        valid: false,
+                        unasked: false,
+                        cut: None,
+                    })
+                }
+            }
         }
         if !host.is_empty() && !host.starts_with('[') && uses_dns(scheme) && !dns_labels_ok(host) {
             // A dash right after the host ends the link (host.rs).

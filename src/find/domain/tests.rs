@@ -333,8 +333,11 @@ fn a_dash_after_the_tld_is_not_part_of_the_name() {
     assert_eq!(links("a@example.com-"), ["a@example.com"]);
     assert_eq!(links("see example.org- or"), ["example.org"]);
     assert_eq!(links("example.org--"), ["example.org"]);
-    // A label that goes on after its hyphen is one label, and no TLD.
-    assert!(links("foo.com-foo").is_empty());
+    // A label that goes on after its hyphen is one label, and no TLD,
+    // but for a case ending of up to four letters (`media.ccc.de-hez`).
+    assert!(links("socket.io-client").is_empty());
+    assert_eq!(links("foo.com-foo"), ["foo.com"]);
+    assert_eq!(links("example.co-png.onion"), ["example.co-png.onion"]);
     // A hyphen before an `@` is in a local part.
     assert_eq!(links("user.org-@example.com"), ["user.org-@example.com"]);
     let mut strict = Finder::new();
