@@ -1,9 +1,10 @@
 //! Other projects' link-detection suites (`tests/data/peers/*.txt`,
 //! converted from linkify-it, the Rust linkify crate, xurls, twitter-text,
 //! cmark-gfm, URLExtract, linkifyjs, the mail clients Thunderbird, KMail,
-//! Evolution, Roundcube and Thunderbird for Android, and Django, bleach,
-//! Rinku, rails_autolink and Android Linkify; issue 13's "90% of the peer
-//! suites' cases"). Each file names its source, licence and the peer's mode in its
+//! Evolution, Roundcube and Thunderbird for Android, Django, bleach,
+//! Rinku, rails_autolink and Android Linkify, and Autolinker.js,
+//! anchorme.js, autolink-java, Markdig, Telegram's TDLib and
+//! league/commonmark; issue 13's "90% of the peer suites' cases"). Each file names its source, licence and the peer's mode in its
 //! header, and the two settings this test reads:
 //!
 //! - `# kinds: iri,email,domain` — the [`LinkKind`]s the finder looks for,
