@@ -1325,3 +1325,19 @@ fn a_trailing_ellipsis_is_prose() {
         ["https://chrome.google.com/x?hl=en…"]
     );
 }
+
+/// Markdown emphasis closing right after a link's host is markup when
+/// the emphasis opened right before it (`__http://www.b.com__`; no
+/// registered name ends in `_`); without the opener, `http://example.com_`
+/// is no link (linkify-it's not-links).
+#[test]
+fn emphasis_around_a_link_is_markup() {
+    assert_eq!(
+        found("Check **http://www.a.com** or __http://www.b.com__"),
+        ["http://www.a.com", "http://www.b.com"]
+    );
+    assert_eq!(found("_http://www.b.com_ x"), ["http://www.b.com"]);
+    assert!(found("http://example.com_").is_empty());
+    // A one-label host may hold `_` (`http://web_1:8000/`).
+    assert_eq!(found("http://web_1:8000/"), ["http://web_1:8000/"]);
+}

@@ -279,9 +279,17 @@ fn is_label_part(host: &str, i: usize) -> bool {
 
 /// The length of `host` without the `-` it ends with, when that leaves a
 /// good DNS name: no label ends with a hyphen (RFC 1123 §2.1), so a
-/// trailing one is a dash after the host (`https://example.org-`).
-pub(super) fn host_before_dash(host: &str) -> Option<usize> {
-    let kept = host.trim_end_matches('-');
+/// trailing one is a dash after the host (`https://example.org-`). With
+/// `emphasis` (a `_` right before the link), so are trailing `_`:
+/// Markdown's emphasis closing after the host (`__http://www.b.com__`:
+/// Markdig's suite; no registered name ends in `_`); without it,
+/// `http://example.com_` is no link (linkify-it's not-links).
+pub(super) fn host_before_dash(host: &str, emphasis: bool) -> Option<usize> {
+    let kept = if emphasis {
+        host.trim_end_matches(['-', '_'])
+    } else {
+        host.trim_end_matches('-')
+    };
     (kept.len() < host.len() && dns_labels_ok(kept)).then_some(kept.len())
 }
 
@@ -627,11 +635,13 @@ mod tests {
 
     #[test]
     fn a_dash_after_a_host_is_not_part_of_it() {
-        assert_eq!(host_before_dash("example.org-"), Some(11));
-        assert_eq!(host_before_dash("example.org--"), Some(11));
-        assert_eq!(host_before_dash("example.org"), None);
-        assert_eq!(host_before_dash("a..org-"), None);
-        assert_eq!(host_before_dash("-"), None);
+        assert_eq!(host_before_dash("example.org-", false), Some(11));
+        assert_eq!(host_before_dash("example.org--", false), Some(11));
+        assert_eq!(host_before_dash("example.org", false), None);
+        assert_eq!(host_before_dash("a..org-", false), None);
+        assert_eq!(host_before_dash("-", false), None);
+        assert_eq!(host_before_dash("example.org__", false), None);
+        assert_eq!(host_before_dash("example.org__", true), Some(11));
         let links = |t: &str| -> Vec<String> { crate::Finder::new().links(t).map(|l| l.as_str().to_owned()).collect() };
         assert_eq!(links("https://example.org-"), ["https://example.org"]);
         assert_eq!(links("https://example.com-/"), ["https://example.com"]);

@@ -347,15 +347,18 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         if !host.is_empty() && !host.starts_with('[') && uses_dns(scheme) && !dns_labels_ok(host) {
             // A dash right after the host ends the link (host.rs).
             let dash_ends_authority = host_start + host.len() == auth.len();
-            return host_before_dash(host).filter(|_| dash_ends_authority).map(|len| Raw {
-                start: s,
-                end: a + host_start + len,
-                kind: LinkKind::Iri,
-                folded: false,
-                valid: false,
-                unasked: false,
-                cut: None,
-            });
+            let emphasis = s > 0 && b[s - 1] == b'_';
+            return host_before_dash(host, emphasis)
+                .filter(|_| dash_ends_authority)
+                .map(|len| Raw {
+                    start: s,
+                    end: a + host_start + len,
+                    kind: LinkKind::Iri,
+                    folded: false,
+                    valid: false,
+                    unasked: false,
+                    cut: None,
+                });
         }
         (a, Part::Authority, if is_file { colon + 3 } else { a })
     } else {

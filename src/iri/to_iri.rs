@@ -204,7 +204,7 @@ pub(crate) fn idna_round_trips(host: &str) -> bool {
 }
 
 impl IriRef<'_> {
-    /// Whether [`to_iri`] of this IRI's URI ([`to_uri`], default options)
+    /// Whether [`to_iri`] of this IRI's URI ([`crate::to_uri`], default options)
     /// is this IRI again, character for character, so that a caller who
     /// has both can skip the URI → IRI mapping. Checked without mapping:
     /// no `%` (the mapping back decodes every `%XX` it may), every

@@ -101,7 +101,7 @@ fn label_stop_before(b: &[u8], start: usize, most: usize) -> Option<u8> {
 }
 
 /// [`in_markdown_label`] as its rule reads, for the debug check in
-/// [`refine`]: forward to the first stop, which must be a `]` and `(`.
+/// [`super::refine`]: forward to the first stop, which must be a `]` and `(`.
 pub(super) fn markdown_label_by_the_rule(b: &[u8], start: usize, end: usize) -> bool {
     let hi = b.len().min(end + MAX_CONTEXT);
     let stop = b[end..hi]
