@@ -1341,3 +1341,11 @@ fn emphasis_around_a_link_is_markup() {
     // A one-label host may hold `_` (`http://web_1:8000/`).
     assert_eq!(found("http://web_1:8000/"), ["http://web_1:8000/"]);
 }
+
+/// With a trailing `…` go the sentence dots before it (`https://t.…`);
+/// what is left keeps at least one character.
+#[test]
+fn punctuation_before_a_trailing_ellipsis_goes_with_it() {
+    assert_eq!(found("see https://t.me/a.… and"), ["https://t.me/a"]);
+    assert_eq!(found("https://t.…"), ["https://t"]);
+}

@@ -287,7 +287,14 @@ fn edge_rules(text: &str, raw: &Raw) -> usize {
     }
     let ellipsis = "…".len();
     if before_space && raw.end - raw.start > ellipsis && text[raw.start..raw.end].ends_with('…') {
-        return raw.end - ellipsis;
+        // (And the sentence punctuation before it: `https://t.…`.)
+        let end = raw.end - ellipsis;
+        let soft = b[raw.start..end]
+            .iter()
+            .rev()
+            .take_while(|&&c| matches!(c, b'.' | b',' | b';' | b':' | b'!' | b'?'))
+            .count();
+        return end - soft.min(end - raw.start - 1);
     }
     let opened = raw.start > 0
         && (b[raw.start - 1] == b'<' || (raw.start >= 5 && b[raw.start - 5..raw.start].eq_ignore_ascii_case(b"<url:")));
