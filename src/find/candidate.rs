@@ -26,6 +26,24 @@ pub(crate) struct Raw {
     pub cut: Option<CutScan>,
 }
 
+impl Raw {
+    /// An IRI from `start` to `end` with nothing else to note: not folded,
+    /// not known valid, asked for, not cut (the fields a stage sets are
+    /// changed with struct update syntax: `Raw { cut, ..Raw::iri(s, e) }`).
+    #[inline(always)]
+    pub(super) fn iri(start: usize, end: usize) -> Raw {
+        Raw {
+            start,
+            end,
+            kind: LinkKind::Iri,
+            folded: false,
+            valid: false,
+            unasked: false,
+            cut: None,
+        }
+    }
+}
+
 /// A forward scan that stopped at the length cap: the state it started
 /// in, to scan on from there to where the link would have ended without
 /// the cap (`end::uncut_end`). Kept in the [`Raw`] it ended, so that only

@@ -3,8 +3,9 @@
 //! (and the `>` quote markers of mail replies).
 
 use super::candidate::Raw;
+use super::link::name_iri;
 use super::repair::repair_iri;
-use super::{Finder, LinkKind};
+use super::Finder;
 use crate::letters::char_at;
 use crate::Iri;
 
@@ -20,13 +21,8 @@ pub(super) fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Opti
     let iri = repair_iri(&unfolded).unwrap_or(unfolded);
     Iri::parse(&iri).ok()?;
     Some(Raw {
-        start: s,
-        end,
-        kind: LinkKind::Iri,
         folded: true,
-        valid: false,
-        unasked: false,
-        cut: None,
+        ..Raw::iri(s, end)
     })
 }
 
@@ -38,7 +34,7 @@ pub(super) fn try_folded(f: &Finder, text: &str, s: usize, colon: usize) -> Opti
 #[inline(never)]
 pub(super) fn folded_name(f: &Finder, text: &str, raw: Raw) -> Raw {
     let b = text.as_bytes();
-    if f.strict_uts58 || raw.folded || !b.get(raw.end).is_some_and(u8::is_ascii_whitespace) {
+    if f.strict_uts58 || !b.get(raw.end).is_some_and(u8::is_ascii_whitespace) {
         return raw;
     }
     // The name must be whole on the first line: a port, path, query or
@@ -53,11 +49,8 @@ pub(super) fn folded_name(f: &Finder, text: &str, raw: Raw) -> Raw {
     let Some(end) = folded_end(f, text, raw.start, raw.end) else {
         return raw;
     };
-    let unfolded = unfold(&text[raw.start..end]);
-    let mut iri = String::with_capacity(f.default_scheme.len() + 3 + unfolded.len());
-    iri.push_str(f.default_scheme);
-    iri.push_str("://");
-    iri.push_str(&unfolded);
+    // (The IRI the link will denote: `Link::iri`'s.)
+    let iri = name_iri(f.default_scheme, &unfold(&text[raw.start..end]));
     let iri = repair_iri(&iri).unwrap_or(iri);
     match Iri::parse(&iri) {
         Ok(_) => Raw {
@@ -136,15 +129,7 @@ pub(super) fn angle_bracketed(f: &Finder, text: &str, s: usize, colon: usize) ->
         return None;
     }
     Iri::parse(&text[s..gt]).ok()?;
-    Some(Raw {
-        start: s,
-        end: gt,
-        kind: LinkKind::Iri,
-        folded: false,
-        valid: false,
-        unasked: false,
-        cut: None,
-    })
+    Some(Raw::iri(s, gt))
 }
 
 /// Whether `<prefix:name>` (the name at `b[s..gt]`, `gt` its `>`) is the

@@ -144,34 +144,8 @@ impl<'t> Link<'t> {
             }
             LinkKind::Iri => Cow::Borrowed(self.text),
             LinkKind::Email => Cow::Owned(mailto_iri(self.text)),
-            LinkKind::Domain => {
-                let unfolded;
-                let text = if self.folded {
-                    unfolded = unfold(self.text);
-                    unfolded.as_str()
-                } else {
-                    self.text
-                };
-                let b = text.as_bytes();
-                let host_end = b
-                    .iter()
-                    .position(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
-                    .unwrap_or(b.len());
-                let (host, rest) = text.split_at(host_end);
-                let mut iri = String::with_capacity(self.default_scheme.len() + 3 + text.len());
-                iri.push_str(self.default_scheme);
-                iri.push_str("://");
-                if host.is_ascii() {
-                    iri.push_str(host);
-                } else {
-                    iri.extend(
-                        host.chars()
-                            .map(|c| if crate::letters::is_domain_dot(c) { '.' } else { c }),
-                    );
-                }
-                iri.push_str(rest);
-                Cow::Owned(iri)
-            }
+            LinkKind::Domain if self.folded => Cow::Owned(name_iri(self.default_scheme, &unfold(self.text))),
+            LinkKind::Domain => Cow::Owned(name_iri(self.default_scheme, self.text)),
         }
     }
 
@@ -295,4 +269,28 @@ impl<'t> Link<'t> {
             },
         }
     }
+}
+
+/// The IRI a name without a scheme denotes: `scheme`, `://` and the name,
+/// its host's domain dots (`。`, `．`) written as `.`.
+pub(super) fn name_iri(scheme: &str, name: &str) -> String {
+    let b = name.as_bytes();
+    let host_end = b
+        .iter()
+        .position(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
+        .unwrap_or(b.len());
+    let (host, rest) = name.split_at(host_end);
+    let mut iri = String::with_capacity(scheme.len() + 3 + name.len());
+    iri.push_str(scheme);
+    iri.push_str("://");
+    if host.is_ascii() {
+        iri.push_str(host);
+    } else {
+        iri.extend(
+            host.chars()
+                .map(|c| if crate::letters::is_domain_dot(c) { '.' } else { c }),
+        );
+    }
+    iri.push_str(rest);
+    iri
 }

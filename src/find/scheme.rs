@@ -11,7 +11,7 @@ use super::fold::{angle_bracketed, try_folded};
 use super::host::{dns_labels_ok, has_bad_idn_label, host_before_dash, AsciiLabels, MEASURED_LABEL_BYTES};
 use super::repair::validate_iri;
 use super::tail::{on_grapheme_boundary, plain_rest, quote_in_iri, PLAIN_WEB_LINK_MAX};
-use super::{Finder, LinkKind};
+use super::Finder;
 use crate::chars::{is_bidi_control, is_ucschar};
 use crate::chars::{link_term, LinkTerm};
 use crate::iri::parse::{can_appear_in_iri, is_ipv6};
@@ -287,15 +287,10 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
     let quote = prev.and_then(closing_quote);
     if FAST && slashes && !is_file && !f.strict_uts58 && !scheme.eq_ignore_ascii_case("mailto") {
         if let Some(end) = plain_web_link::<false>(f, text, s, colon, quote) {
+            // (Valid by construction: see `plain_web_link`.)
             return Some(Raw {
-                start: s,
-                end,
-                kind: LinkKind::Iri,
-                folded: false,
-                // (Valid by construction: see `plain_web_link`.)
                 valid: true,
-                unasked: false,
-                cut: None,
+                ..Raw::iri(s, end)
             });
         }
     }
@@ -331,17 +326,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
             match web_host_end(f, text, scheme, a, host_start, host) {
                 HostEnd::Go => {}
                 HostEnd::Reject => return None,
-                HostEnd::At(end) => {
-                    return Some(Raw {
-                        start: s,
-                        end,
-                        kind: LinkKind::Iri,
-                        folded: false,
-                        valid: false,
-                        unasked: false,
-                        cut: None,
-                    })
-                }
+                HostEnd::At(end) => return Some(Raw::iri(s, end)),
             }
         }
         if !host.is_empty() && !host.starts_with('[') && uses_dns(scheme) && !dns_labels_ok(host) {
@@ -350,15 +335,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
             let emphasis = s > 0 && b[s - 1] == b'_';
             return host_before_dash(host, emphasis)
                 .filter(|_| dash_ends_authority)
-                .map(|len| Raw {
-                    start: s,
-                    end: a + host_start + len,
-                    kind: LinkKind::Iri,
-                    folded: false,
-                    valid: false,
-                    unasked: false,
-                    cut: None,
-                });
+                .map(|len| Raw::iri(s, a + host_start + len));
         }
         (a, Part::Authority, if is_file { colon + 3 } else { a })
     } else {
@@ -398,13 +375,8 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
                 let cap = s.saturating_add(f.max_link_len).min(b.len());
                 let word_end = b[cap..].iter().position(|&c| c <= b' ').map_or(b.len(), |p| cap + p);
                 return Some(Raw {
-                    start: s,
-                    end: word_end,
-                    kind: LinkKind::Iri,
-                    folded: false,
-                    valid: false,
-                    unasked: false,
                     cut: scan,
+                    ..Raw::iri(s, word_end)
                 });
             }
             (end, scan)
@@ -420,13 +392,8 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         end
     };
     Some(Raw {
-        start: s,
-        end,
-        kind: LinkKind::Iri,
-        folded: false,
-        valid: false,
-        unasked: false,
         cut: scan,
+        ..Raw::iri(s, end)
     })
 }
 
