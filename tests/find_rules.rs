@@ -1349,3 +1349,48 @@ fn punctuation_before_a_trailing_ellipsis_goes_with_it() {
     assert_eq!(found("see https://t.me/a.… and"), ["https://t.me/a"]);
     assert_eq!(found("https://t.…"), ["https://t"]);
 }
+
+/// A container image's `:tag` after a bare name is no part of the link:
+/// the registry's page is the name, the tag is `docker pull`'s. A page
+/// name with a capital before its `:` (a wiki namespace), a file name
+/// with its line number, and links with a scheme keep theirs.
+#[test]
+fn an_image_tag_after_a_bare_name_is_no_part_of_it() {
+    assert_eq!(
+        found("Using image gcr.io/k8s-minikube/storage-provisioner:v5"),
+        ["gcr.io/k8s-minikube/storage-provisioner"]
+    );
+    assert_eq!(
+        found("- image: ashutoshh.azurecr.io/ui:v1 # from azure"),
+        ["ashutoshh.azurecr.io/ui"]
+    );
+    assert_eq!(found("pull \"ghcr.io/org/app:3.11-slim\""), ["ghcr.io/org/app"]);
+    assert_eq!(
+        found("docker pull quay.io/octoblu/etcd-to-env:latest"),
+        ["quay.io/octoblu/etcd-to-env"]
+    );
+    assert_eq!(
+        found("see github.com/o/r/blob/main/lib.rs:42."),
+        ["github.com/o/r/blob/main/lib.rs:42"]
+    );
+    assert_eq!(
+        found("en.wikipedia.org/wiki/Special:Random"),
+        ["en.wikipedia.org/wiki/Special:Random"]
+    );
+    assert_eq!(found("https://gcr.io/org/app:v5"), ["https://gcr.io/org/app:v5"]);
+    assert_eq!(found("example.com:8080"), ["example.com:8080"]);
+}
+
+/// Two addresses joined by `/` are two links: the `/` right after the
+/// first is no part of the second's local part (atext holds `/`, but no
+/// reader starts an address with it there).
+#[test]
+fn a_slash_between_two_addresses_belongs_to_neither() {
+    assert_eq!(
+        found("stuff@stuff.com/things@things.com"),
+        ["stuff@stuff.com", "things@things.com"]
+    );
+    assert_eq!(found("mail a@x.org//b@y.org now"), ["a@x.org", "b@y.org"]);
+    // A `/` inside a local part stays.
+    assert_eq!(found("write to dept/sales@example.com"), ["dept/sales@example.com"]);
+}

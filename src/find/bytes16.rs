@@ -190,6 +190,17 @@ pub(super) fn has_either_byte(b: &[u8], x: u8, y: u8) -> bool {
     }
 }
 
+/// Whether one of the last 16 bytes of `b` (at least 8 long) is `x`: two
+/// words read in registers, overlapping when `b` is shorter than 16.
+#[inline(always)]
+pub(super) fn last_16_have(b: &[u8], x: u8) -> bool {
+    let xs = u64::from(x) * 0x0101_0101_0101_0101;
+    let word = |at: usize| b[at..at + 8].try_into().map_or(0, u64::from_le_bytes) ^ xs;
+    let n = b.len();
+    debug_assert!(n >= 8);
+    has_zero_byte(word(n - 8)) || has_zero_byte(word(n.saturating_sub(16)))
+}
+
 /// Whether a byte of `w` is zero (exact: a borrow only passes a byte
 /// above a zero one).
 #[inline(always)]

@@ -243,8 +243,10 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
         }
     }
     // (Punctuation before the address, `「sato@example.jp」`, is no part of
-    // it.)
-    if (ls > 0 && b[ls - 1] >= 0x80 && !punctuation_before(text, ls)) || (ls == lo && lo > floor) {
+    // it.) A `/` right where the previous link ended: see `email`.
+    if (ls > 0 && b[ls - 1] >= 0x80 && !punctuation_before(text, ls))
+        || (ls == lo && (lo > floor || (floor > 0 && b[ls] == b'/')))
+    {
         return Plain::Ask;
     }
     // A mark at the start belongs to what precedes the address: the
@@ -324,6 +326,14 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
     }
     if !f.strict_uts58 {
         ls = after_opening_quotes(b, start_at_script_change(text, ls, at), at);
+        // A `/` right where the previous link ended joins two addresses
+        // (`stuff@stuff.com/things@things.com`: Autolinker's suite), though
+        // atext holds it: no part of the second.
+        if ls == floor && floor > 0 {
+            while ls < at && b[ls] == b'/' {
+                ls += 1;
+            }
+        }
     }
     // A combining mark before the address belongs to what precedes it.
     while ls < at && b[ls] >= 0x80 {

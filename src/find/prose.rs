@@ -39,7 +39,7 @@ mod logs;
 mod mail;
 mod markup;
 mod unspaced;
-use logs::{is_go_frame, is_ip_mask, is_syslog_priority, is_systemd_target};
+use logs::{image_tag_start, is_go_frame, is_ip_mask, is_syslog_priority, is_systemd_target};
 pub(crate) use mail::id_line_start;
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use markup::{
@@ -237,8 +237,9 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     };
     // Code names start with a digit or a capital, name a build file, a
     // field (`.id`, `.name`) or a syslog priority (`mail.info`); a Go
-    // stack frame has a `(`; an RCS file name a `,v` after it. A newsgroup
-    // comes after a `:` or `,` of its header.
+    // stack frame has a `(`; an RCS file name a `,v` after it; an image
+    // reference a `:tag`. A newsgroup comes after a `:` or `,` of its
+    // header.
     let may_be_code = || {
         (matches!(last, b'd' | b'D' | b'e' | b'E' | b'l' | b'L') && is_member_access(&text[raw.start..raw.end]))
             || (last == b'o' && is_syslog_priority(link))
@@ -249,6 +250,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
                 b'b' | b'c' | b'd' | b'g' | b'j' | b'k' | b'm' | b'p' | b'r' | b'v'
             ) && is_build_file(&text[raw.start..raw.end]))
             || ends_in_a_call(link)
+            || image_tag_start(link).is_some()
             || (after == b',' && is_rcs_file_at(b, raw.end))
             || in_newsgroups_header(b, raw.start)
     };
@@ -377,6 +379,12 @@ fn refine_name_or_iri(
         && !ends_in_contraction(link)
     {
         end -= 2;
+    }
+    // A container image's `:tag` after its name (`logs::image_tag_start`).
+    if raw.kind == LinkKind::Domain {
+        if let Some(colon) = image_tag_start(&link[..end - raw.start]) {
+            end = raw.start + colon;
+        }
     }
     if end == raw.end {
         let b = text.as_bytes();
