@@ -1394,3 +1394,32 @@ fn a_slash_between_two_addresses_belongs_to_neither() {
     // A `/` inside a local part stays.
     assert_eq!(found("write to dept/sales@example.com"), ["dept/sales@example.com"]);
 }
+
+/// The server of a Matrix identifier (`@user:server`, `#alias:server`,
+/// `!room:server`) is no link of its own: the identifier is a handle, as a
+/// fediverse `@user@host` is. A name after another word's `:` stays one.
+#[test]
+fn a_matrix_identifier_server_is_no_link() {
+    assert!(found("Asoina (@_discord_996510742771683368:t2bot.io) said").is_empty());
+    assert!(found("> <@meccine:matrix.org> a reply").is_empty());
+    assert!(found("join #nial:matrix.org today").is_empty());
+    assert_eq!(found("host:example.org"), ["example.org"]);
+    assert_eq!(found("mail me@x:example.org"), ["example.org"]);
+    // With IRIs alone the name is no link either way; an IRI after it is.
+    assert_eq!(found("@bob:example.org https://example.org/"), ["https://example.org/"]);
+}
+
+/// A JDBC URL is one link from `jdbc:`: the driver's URL is its path.
+#[test]
+fn a_jdbc_url_links_from_jdbc() {
+    assert_eq!(
+        found(r#"val dbUrl = "jdbc:postgresql://localhost/test?user=postgres""#),
+        ["jdbc:postgresql://localhost/test?user=postgres"]
+    );
+    assert_eq!(
+        found("url=jdbc:mysql://db.example.com:3306/app, next"),
+        ["jdbc:mysql://db.example.com:3306/app"]
+    );
+    // `jdbc:` before anything else is no link.
+    assert!(found("Format(jdbc:) and jdbc: driver").is_empty());
+}

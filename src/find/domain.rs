@@ -13,8 +13,8 @@ use super::host::{
     is_idna_disallowed_joiner, label_end, mixed_label_end, mixed_name_start, AsciiLabels, MEASURED_LABEL_BYTES,
 };
 use super::prose::{
-    is_prose_domain_dot, is_unspaced_script, markup_pair_closes, mixes_unspaced_script, start_at_script_change,
-    tld_end_at_script_change,
+    is_matrix_server, is_prose_domain_dot, is_unspaced_script, markup_pair_closes, mixes_unspaced_script,
+    start_at_script_change, tld_end_at_script_change,
 };
 use super::repair::validate_tail;
 use super::tail::{is_name_punctuation, plain_rest, punctuation_before};
@@ -279,6 +279,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
                 b'/' | b'\\' | b'_' | b'$' | b'%' | b'~' | b'#' | b'*' | b'^' | b'|' | b'`'
             )
         })
+        || (prev == Some(b':') && is_matrix_server(b, s, floor))
     {
         return Plain::NoLink;
     }
@@ -697,6 +698,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             && !after_network_path_slashes(b, s)
         {
             return None; // a file path or an identifier, not a link
+        }
+        if prev == Some(':') && is_matrix_server(b, s, floor) {
+            return None; // `@user:server`, a handle
         }
         if is_file_name(host, &text[s..dot], &text[after..tld_end])
             || is_glued_sentence(&b[s..dot], &b[after..tld_end], &b[tld_end..])

@@ -40,7 +40,7 @@ mod mail;
 mod markup;
 mod unspaced;
 use logs::{image_tag_start, is_go_frame, is_ip_mask, is_syslog_priority, is_systemd_target};
-pub(crate) use mail::id_line_start;
+pub(crate) use mail::{id_line_start, is_matrix_server};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use markup::{
     asciidoc_end, bbcode_end, bold_close_end, ends_in_delimiter_entity, entity_end, in_markdown_label,
