@@ -3,7 +3,7 @@
 //! `stream.rs` and `parallel.rs` share. A cut is safe at a Hard byte that
 //! no link can cross; see the module documentation of [`crate::stream`].
 
-use crate::find::id_line_start;
+use crate::find::{id_line_start, label_open_before};
 use crate::Finder;
 
 /// Bytes of look-ahead beyond the maximum link length that a cut of case 2
@@ -123,21 +123,40 @@ fn may_be_quote_marker(bytes: &[u8], g: usize) -> bool {
     }
 }
 
+/// How many Markdown labels a search for a safe cut steps back over
+/// before it takes a cut inside one: a line of `[ [ [ …` has no cut
+/// outside a label. Past this many steps a link that ends a label right
+/// after the cut may not see its `[` (as after a forced cut).
+const MAX_LABEL_STEPS: usize = 64;
+
 /// The last *safe* cut in `bytes[floor..end]`: a Hard byte that no link
 /// crosses (case 1 of the module documentation).
-pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, mut end: usize, window: usize) -> Option<usize> {
+pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, end: usize, window: usize) -> Option<usize> {
+    let mut label_steps = 0;
+    let mut c = last_hard_before(bytes, floor, end)?;
     loop {
-        let c = last_hard_before(bytes, floor, end)?;
         // A mail header line whose Message-IDs the finder tells from
         // addresses by its start (`References: <…> <…>`) is not split.
         if let Some(line) = id_line_start(bytes, c) {
-            end = line;
+            c = last_hard_before(bytes, floor, line)?;
             continue;
+        }
+        // Nor is a Markdown label whose `[` a link ending it looks back to
+        // across white space (`[thread on example.org](…)`): the cut goes
+        // to the last Hard byte before the `[` (each step reads only the
+        // bytes it steps over and at most a label's length).
+        if label_steps < MAX_LABEL_STEPS {
+            if let Some(open) = label_open_before(bytes, c) {
+                label_steps += 1;
+                let lo = floor.max(1);
+                c = lo + bytes.get(lo..open)?.iter().rposition(|&b| is_hard_byte(b))?;
+                continue;
+            }
         }
         match fold_opener_before(bytes, c, window) {
             None => return Some(c),
             // Every cut between the opener and `c` is unsafe too.
-            Some(q) => end = q,
+            Some(q) => c = last_hard_before(bytes, floor, q)?,
         }
     }
 }
@@ -145,11 +164,18 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, mut end: usize, window: 
 /// The first safe cut at or after `from` (see [`last_safe_cut`]).
 #[cfg(feature = "parallel")]
 pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Option<usize> {
+    let mut label_steps = 0;
     loop {
         let c = from.max(1) + bytes.get(from.max(1)..)?.iter().position(|&b| is_hard_byte(b))?;
         if id_line_start(bytes, c).is_some() {
             // Safe again at the end of that line.
             from = c + 1 + memchr::memchr2(b'\n', b'\r', &bytes[c + 1..])?;
+            continue;
+        }
+        if label_steps < MAX_LABEL_STEPS && label_open_before(bytes, c).is_some() {
+            // Safe again after the label's `]` or at the end of the line.
+            label_steps += 1;
+            from = c + 1 + memchr::memchr3(b']', b'\n', b'\r', &bytes[c + 1..])?;
             continue;
         }
         match fold_opener_before(bytes, c, window) {

@@ -25,10 +25,13 @@
 //! The finder's rules look at a bounded neighbourhood of a link, and that
 //! neighbourhood never reaches across an ASCII white-space or C0 control byte
 //! (a *Hard* byte: UTS #58 Link_Term Hard, and the end of every backward
-//! scan for a scheme, a domain label or an email local part), with one
-//! exception: an IRI (or a name, `<www.example.com/…`) inside `<…>` or
+//! scan for a scheme, a domain label or an email local part), with two
+//! exceptions: an IRI (or a name, `<www.example.com/…`) inside `<…>` or
 //! `<URL:…>` folded over lines (RFC 3986 Appendix C) runs across white
-//! space up to its `>`.
+//! space up to its `>`; and a link right before a Markdown label's `](`
+//! looks back across white space, on its line, for the label's `[` (at
+//! most 256 bytes), so a safe cut does not fall inside an open `[` either
+//! (a mail header line of Message-IDs is not split for the same reason).
 //!
 //! So the buffer is cut *at* a Hard byte `c` (the byte itself starts the next
 //! chunk, so both sides see the same character at the seam), and one of

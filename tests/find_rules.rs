@@ -1423,3 +1423,22 @@ fn a_jdbc_url_links_from_jdbc() {
     // `jdbc:` before anything else is no link.
     assert!(found("Format(jdbc:) and jdbc: driver").is_empty());
 }
+
+/// A link that ends a Markdown label of several words (`[… on host](…)`)
+/// is the label's text: the target is the link. Without the `](` right
+/// after it, or with a `]` closing another bracket between, it stays a
+/// link.
+#[test]
+fn a_link_ending_a_label_of_words_is_the_labels_text() {
+    assert_eq!(
+        found("this [thread by Quokka on scicomm.xyz](https://scicomm.xyz/@quokka/1). Next"),
+        ["https://scicomm.xyz/@quokka/1"]
+    );
+    assert_eq!(
+        found("- [the docs at https://example.org/docs](https://example.org/docs)"),
+        ["https://example.org/docs"]
+    );
+    assert_eq!(found("[x] on example.org (see)"), ["example.org"]);
+    assert_eq!(found("[1] see example.org](x)"), ["example.org"]);
+    assert_eq!(found("see [notes] on example.org"), ["example.org"]);
+}

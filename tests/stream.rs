@@ -577,6 +577,33 @@ fn markup_rule_reads_no_further_than_a_stream_cut() {
     }
 }
 
+/// A link that ends a Markdown label of words looks back across white
+/// space for the label's `[`: in a line too long for a cut at a newline,
+/// no stream or parallel cut falls between the two, and a line of open
+/// brackets still cuts.
+#[test]
+fn a_label_of_words_is_not_cut_from_its_link() {
+    let line = "see [a thread on scicomm.xyz](https://scicomm.xyz/@q/1) and [notes on a.org](/n) ";
+    let text = line.repeat(70).into_bytes();
+    assert!(!text.contains(&b'\n') && text.len() > 4096);
+    let finder = Finder::new();
+    let want = expected(&finder, &text, b'\n');
+    assert_eq!(want.len(), 70);
+    let sf = StreamFinder::new(finder.clone());
+    for k in [1, 7, 64, 1000, 4097] {
+        assert_eq!(streamed(&sf, &text, k).0, want, "read size {k}");
+    }
+    let mut pf = ParallelFinder::new(finder.clone());
+    for piece in [1, 10, 50, 100, 1000] {
+        pf.piece_size(piece);
+        let got: Vec<Row> = pf.links(&text).iter().map(|m| row(m.link().to_stream_link())).collect();
+        assert_eq!(got, want, "piece size {piece}");
+    }
+    let brackets = "[ a.org ".repeat(20_000).into_bytes();
+    let want = expected(&finder, &brackets, b'\n');
+    assert_eq!(streamed(&sf, &brackets, 4096).0.len(), want.len());
+}
+
 /// Streaming `text` at every read size, and finding it in parallel at
 /// every piece size, gives `want`.
 fn every_split_finds(finder: Finder, text: &[u8], want: &[Row]) {

@@ -7,11 +7,14 @@ use super::{Memo, MAX_CONTEXT};
 /// Markdown `[label](target)`: a link written in the label is the label's
 /// text, and the target is the link (`[https://x/a.zip](https://x/a.zip)`,
 /// `[esa.ioの作り方](http://…)`). Real text: 24 lines linked the label too.
-/// A label without a target (`[RubyGems.org][2]`) is text. Only labels
-/// without white space around the link, and without `"`, `<` or `>`
-/// after it, are seen: the look stops at a Hard byte (any byte up to the
-/// space), so that a stream cut between two chunks never changes what it
-/// sees, and reads at most [`MAX_CONTEXT`] bytes each way.
+/// A label without a target (`[RubyGems.org][2]`) is text. Labels without
+/// white space around the link, and without `"`, `<` or `>` after it, are
+/// seen, reading at most [`MAX_CONTEXT`] bytes each way; and a label of
+/// words that the link ends, right before its `](`
+/// (`[thread by Quokka on scicomm.xyz](…)`: 3 held-out lines, ninth set),
+/// whose `[` is at most [`MAX_WIDE_LABEL`] bytes back on the link's line.
+/// That look crosses white space: the safe cuts of streams and parallel
+/// pieces do not fall inside such a `[` ([`label_open_before`]).
 #[inline(always)]
 pub(super) fn in_markdown_label(text: &str, start: usize, end: usize, memo: &mut Memo) -> bool {
     // Look forward for the `](` first, and back for the `[` only if it is
@@ -25,7 +28,8 @@ pub(super) fn in_markdown_label(text: &str, start: usize, end: usize, memo: &mut
         // must be the first of white space, `[` and `]` before the link
         // ([`label_start_before`]), and most links that miss the memo show
         // there that it is not (a Markdown target's `](`, ` <`, ` "`).
-        if label_stop_before(b, start, 2).is_some_and(|c| c != b'[') {
+        // (Or a label of words that the link ends: a `](` right after it.)
+        if label_stop_before(b, start, 2).is_some_and(|c| c != b'[') && !b[end..].starts_with(b"](") {
             return false;
         }
         memo.next_close(b, end)
@@ -41,6 +45,9 @@ pub(super) fn in_markdown_label(text: &str, start: usize, end: usize, memo: &mut
 /// [`in_markdown_label`] once a `](` follows the link at `close`.
 #[inline(never)]
 fn label_before(b: &[u8], start: usize, end: usize, close: usize) -> bool {
+    if close == end {
+        return wide_label_start_before(b, start);
+    }
     // `"`, `<` and `>` are HTML's delimiters (`href="…">…</a>`, where a
     // link is followed by one on almost every line): a label holds none of
     // them after its link.
@@ -89,6 +96,31 @@ fn label_start_before(b: &[u8], start: usize) -> bool {
     label_stop_before(b, start, MAX_CONTEXT) == Some(b'[')
 }
 
+/// How far back the `[` of a label of words may be from a link that ends
+/// the label ([`in_markdown_label`]).
+pub(crate) const MAX_WIDE_LABEL: usize = 256;
+
+/// Whether a label's `[` comes before `start`: with no white space between
+/// ([`label_start_before`]), or on its line, at most [`MAX_WIDE_LABEL`]
+/// bytes back, with no other `[` or `]` between (the label of words that
+/// a link right before `](` ends).
+fn wide_label_start_before(b: &[u8], start: usize) -> bool {
+    label_start_before(b, start) || label_open_before(b, start).is_some()
+}
+
+/// Where a Markdown label opens before `c` on its line, if one is open
+/// there: the last `[`, `]`, `\n` or `\r` in the [`MAX_WIDE_LABEL`] bytes
+/// before `c` is a `[`. For the safe cuts too: a cut after such a `[`
+/// could hide it from a link that ends the label.
+pub(crate) fn label_open_before(b: &[u8], c: usize) -> Option<usize> {
+    let lo = c.saturating_sub(MAX_WIDE_LABEL);
+    let i = lo
+        + b[lo..c]
+            .iter()
+            .rposition(|&x| matches!(x, b'[' | b']' | b'\n' | b'\r'))?;
+    (b[i] == b'[').then_some(i)
+}
+
 /// The first white space byte, `[` or `]` in the `most` bytes before
 /// `start`, read backwards: a label's `[` if the link is in one.
 #[inline(always)]
@@ -110,6 +142,7 @@ pub(super) fn markdown_label_by_the_rule(b: &[u8], start: usize, end: usize) -> 
     stop.is_some_and(|p| {
         b[end + p] == b']'
             && match b.get(end + p + 1) {
+                Some(b'(') if p == 0 => wide_label_start_before(b, start),
                 Some(b'(') => label_start_before(b, start),
                 Some(b']') => bracket_label_before(b, start, end, end + p),
                 _ => false,
