@@ -1456,6 +1456,7 @@ fn a_dash_glued_before_a_name_is_no_part_of_it() {
     assert_eq!(found("x-www.example.com"), ["x-www.example.com"]);
     assert_eq!(found("user@-bad.example.com"), Vec::<String>::new());
     assert!(found("--www.example.com").is_empty());
+    assert!(found("test http://-twitter.com").is_empty());
 }
 
 /// A name after `(at)`, `[at]` or `{at}` is the domain of an address
@@ -1476,4 +1477,12 @@ fn a_dkim_identity_tag_is_no_part_of_the_address() {
     );
     assert_eq!(found("header.i=joe@example.com;"), ["joe@example.com"]);
     assert_eq!(found("write to ian@example.com"), ["ian@example.com"]);
+}
+
+/// An IP literal is an address even without a letter or digit in it:
+/// `[::]`, the unspecified address servers print when they listen.
+#[test]
+fn the_unspecified_ipv6_address_is_a_host() {
+    assert_eq!(found("Prologue (link: http://[::]), and"), ["http://[::]"]);
+    assert_eq!(found("Listening on http://[::]:8000/"), ["http://[::]:8000/"]);
 }

@@ -652,9 +652,10 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     // One `-` glued before a name (`-www.example.com`: a list marker, a
     // dash) is no part of it, as no label starts with one (RFC 1123): the
     // name starts after it (url-highlight's suite, 20 cases). Not after an
-    // `@` (an address's domain is its own), nor two (`--name.example`, an
-    // option).
-    if !strict && b[s] == b'-' && s + 1 < dot && b[s + 1] != b'-' && (s == 0 || b[s - 1] != b'@') {
+    // `@` (an address's domain is its own) or a `/` (`http://-example.com`
+    // has a bad host, not a name in it: linkify-it, twitter-text), nor two
+    // (`--name.example`, an option).
+    if !strict && b[s] == b'-' && s + 1 < dot && b[s + 1] != b'-' && (s == 0 || !matches!(b[s - 1], b'@' | b'/')) {
         s += 1;
     }
     // A label never starts with a combining mark (IDNA): a mark before the

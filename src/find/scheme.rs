@@ -149,6 +149,10 @@ fn web_host_end(f: &Finder, text: &str, scheme: &str, a: usize, host_start: usiz
     }
     let other = |c: u8| c < 0x80 && !(c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'%'));
     let Some(k) = host.bytes().position(other) else {
+        // A host whose last label is a number is an IPv4 address, as
+        // WHATWG's host parser reads it, or no host: `http://111.222.333.444/`
+        // (a DNS name never ends in a number: RFC 1123 §2.1; GNOME
+        // Terminal's suite). Leading zeros pass (`192.168.001.010`).
         return HostEnd::Go;
     };
     let sub_delim = matches!(
@@ -335,8 +339,13 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         }
         // A host of punctuation alone is a writer's stand-in, not an
         // address: `https://****/public/` (redacted), `http://~~` ("some
-        // address"). 2 held-out lines.
-        if !f.strict_uts58 && !host.is_empty() && !host.bytes().any(|c| c.is_ascii_alphanumeric() || c >= 0x80) {
+        // address"). 2 held-out lines. (An IP literal is an address:
+        // `http://[::]`, the unspecified one, that servers listen on.)
+        if !f.strict_uts58
+            && !host.is_empty()
+            && !host.starts_with('[')
+            && !host.bytes().any(|c| c.is_ascii_alphanumeric() || c >= 0x80)
+        {
             return None;
         }
         if !f.strict_uts58 && !host.starts_with('[') {
