@@ -3,7 +3,7 @@
 //! `stream.rs` and `parallel.rs` share. A cut is safe at a Hard byte that
 //! no link can cross; see the module documentation of [`crate::stream`].
 
-use crate::find::{id_line_start, label_open_before};
+use crate::find::{id_line_start, label_open_before, MAX_WIDE_LABEL};
 use crate::Finder;
 
 /// Bytes of look-ahead beyond the maximum link length that a cut of case 2
@@ -123,10 +123,12 @@ fn may_be_quote_marker(bytes: &[u8], g: usize) -> bool {
     }
 }
 
-/// How many Markdown labels a search for a safe cut steps back over
-/// before it takes a cut inside one: a line of `[ [ [ …` has no cut
-/// outside a label. Past this many steps a link that ends a label right
-/// after the cut may not see its `[` (as after a forced cut).
+/// How many Markdown labels a search for a safe cut steps over before it
+/// gives up: a line of `[x a.org](…[x a.org](…` has no cut outside a
+/// label, and each step reads up to a label's length. Past this many, no
+/// safe cut is found there: a stream cuts with look-ahead (case 2 of
+/// [`crate::stream`], where such a label may lose its `[`), parallel
+/// finding keeps the rest in one piece.
 const MAX_LABEL_STEPS: usize = 64;
 
 /// The last *safe* cut in `bytes[floor..end]`: a Hard byte that no link
@@ -144,10 +146,14 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, end: usize, window: usiz
         // Nor is a Markdown label whose `[` a link ending it looks back to
         // across white space (`[thread on example.org](…)`): the cut goes
         // to the last Hard byte before the `[` (each step reads only the
-        // bytes it steps over and at most a label's length).
-        if label_steps < MAX_LABEL_STEPS {
+        // bytes it steps over and at most a label's length). The look
+        // never crosses a line: a cut at a line break is safe.
+        if !matches!(bytes[c], b'\n' | b'\r') {
             if let Some(open) = label_open_before(bytes, c) {
                 label_steps += 1;
+                if label_steps > MAX_LABEL_STEPS {
+                    return None;
+                }
                 let lo = floor.max(1);
                 c = lo + bytes.get(lo..open)?.iter().rposition(|&b| is_hard_byte(b))?;
                 continue;
@@ -172,11 +178,18 @@ pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Opt
             from = c + 1 + memchr::memchr2(b'\n', b'\r', &bytes[c + 1..])?;
             continue;
         }
-        if label_steps < MAX_LABEL_STEPS && label_open_before(bytes, c).is_some() {
-            // Safe again after the label's `]` or at the end of the line.
-            label_steps += 1;
-            from = c + 1 + memchr::memchr3(b']', b'\n', b'\r', &bytes[c + 1..])?;
-            continue;
+        if !matches!(bytes[c], b'\n' | b'\r') {
+            if let Some(open) = label_open_before(bytes, c) {
+                label_steps += 1;
+                if label_steps > MAX_LABEL_STEPS {
+                    return None;
+                }
+                // Safe again at the label's `]`, at the end of the line,
+                // or once the `[` is out of a label's reach.
+                let reach = (open + MAX_WIDE_LABEL + 1).min(bytes.len());
+                from = memchr::memchr3(b']', b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
+                continue;
+            }
         }
         match fold_opener_before(bytes, c, window) {
             None => return Some(c),

@@ -54,7 +54,10 @@
 //!    and everything the finder looks at beyond its end is within the
 //!    buffer, so these links are found exactly as in the whole text. The next
 //!    chunk starts at `c` or, when a folded link crossed `c`, at that link's
-//!    end (a white-space or `>` byte, which again stops every backward scan).
+//!    end (a white-space or `>` byte, which again stops every backward scan
+//!    but a Markdown label's: a link that ends a label of words whose `[`
+//!    lies before `c` is then read without it, which happens only when the
+//!    buffer holds no cut outside such labels).
 //! 3. **Forced cut, past the cap** (no Hard byte at all in the last
 //!    [`buffer_cap`](StreamFinder::buffer_cap) bytes, or none early
 //!    enough): the buffer is cut inside a token, at a UTF-8 character

@@ -46,6 +46,14 @@ fn web_scheme_glued_to_a_word_starts_the_link() {
         found("git+https://github.com/a/b.git"),
         ["git+https://github.com/a/b.git"]
     );
+    assert_eq!(
+        found("the link here-http://www.example.org/doc"),
+        ["http://www.example.org/doc"]
+    );
+    assert_eq!(
+        found("json-schema-core.http://json-schema.org/latest/core.html"),
+        ["http://json-schema.org/latest/core.html"]
+    );
 }
 
 #[test]
@@ -1379,6 +1387,23 @@ fn an_image_tag_after_a_bare_name_is_no_part_of_it() {
     );
     assert_eq!(found("https://gcr.io/org/app:v5"), ["https://gcr.io/org/app:v5"]);
     assert_eq!(found("example.com:8080"), ["example.com:8080"]);
+    assert_eq!(
+        found("FROM mcr.microsoft.com/dotnet/aspnet:8.0-bookworm-slim"),
+        ["mcr.microsoft.com/dotnet/aspnet"]
+    );
+    // Wiki pages and compact identifiers keep their `:`.
+    assert_eq!(
+        found("www.dokuwiki.org/devel:plugins"),
+        ["www.dokuwiki.org/devel:plugins"]
+    );
+    assert_eq!(
+        found("example.org/doku.php/wiki:syntax"),
+        ["example.org/doku.php/wiki:syntax"]
+    );
+    assert_eq!(
+        found("identifiers.org/taxonomy:9606"),
+        ["identifiers.org/taxonomy:9606"]
+    );
 }
 
 /// Two addresses joined by `/` are two links: the `/` right after the
@@ -1405,6 +1430,9 @@ fn a_matrix_identifier_server_is_no_link() {
     assert!(found("join #nial:matrix.org today").is_empty());
     assert_eq!(found("host:example.org"), ["example.org"]);
     assert_eq!(found("mail me@x:example.org"), ["example.org"]);
+    // An issue number, a name with a path: no Matrix identifier.
+    assert_eq!(found("Bug #123:www.example.com broken"), ["www.example.com"]);
+    assert_eq!(found("Note @admin:admin.example.org/page"), ["admin.example.org/page"]);
     // With IRIs alone the name is no link either way; an IRI after it is.
     assert_eq!(found("@bob:example.org https://example.org/"), ["https://example.org/"]);
 }
@@ -1420,8 +1448,17 @@ fn a_jdbc_url_links_from_jdbc() {
         found("url=jdbc:mysql://db.example.com:3306/app, next"),
         ["jdbc:mysql://db.example.com:3306/app"]
     );
-    // `jdbc:` before anything else is no link.
+    assert_eq!(
+        found("jdbc:mysql:replication://h1.example.com,h2.example.com/db"),
+        ["jdbc:mysql:replication://h1.example.com,h2.example.com/db"]
+    );
+    assert_eq!(
+        found("jdbc:h2:tcp://localhost/~/test"),
+        ["jdbc:h2:tcp://localhost/~/test"]
+    );
+    // `jdbc:` before anything else, or a prefix with no host, is no link.
     assert!(found("Format(jdbc:) and jdbc: driver").is_empty());
+    assert!(found("Prefixes like jdbc:mysql://, jdbc:postgresql:// are supported.").is_empty());
 }
 
 /// A link that ends a Markdown label of several words (`[… on host](…)`)
@@ -1441,22 +1478,6 @@ fn a_link_ending_a_label_of_words_is_the_labels_text() {
     assert_eq!(found("[x] on example.org (see)"), ["example.org"]);
     assert_eq!(found("[1] see example.org](x)"), ["example.org"]);
     assert_eq!(found("see [notes] on example.org"), ["example.org"]);
-}
-
-/// One `-` glued before a name is no part of it (no label starts with
-/// one): the name starts after it. An address's domain and an option's
-/// `--` stay as they were.
-#[test]
-fn a_dash_glued_before_a_name_is_no_part_of_it() {
-    assert_eq!(found("-www.example.com"), ["www.example.com"]);
-    assert_eq!(
-        found("list:\n-example.org/a\n-example.net"),
-        ["example.org/a", "example.net"]
-    );
-    assert_eq!(found("x-www.example.com"), ["x-www.example.com"]);
-    assert_eq!(found("user@-bad.example.com"), Vec::<String>::new());
-    assert!(found("--www.example.com").is_empty());
-    assert!(found("test http://-twitter.com").is_empty());
 }
 
 /// A name after `(at)`, `[at]` or `{at}` is the domain of an address
@@ -1485,4 +1506,14 @@ fn a_dkim_identity_tag_is_no_part_of_the_address() {
 fn the_unspecified_ipv6_address_is_a_host() {
     assert_eq!(found("Prologue (link: http://[::]), and"), ["http://[::]"]);
     assert_eq!(found("Listening on http://[::]:8000/"), ["http://[::]:8000/"]);
+}
+
+/// An IRC hostmask `nick!user@host` (and a UUCP bang path) is no address:
+/// a `!` glued to a word before the local part makes it one.
+#[test]
+fn an_irc_nick_and_user_is_no_address() {
+    assert!(found("*** statler <statler!~Georg@p54897245.dip0.t-ipconnect.de> has joined #ltsp").is_empty());
+    assert!(found(":gkolomvos!02577a11@ppp-2-87-122-17.home.otenet.gr PRIVMSG").is_empty());
+    assert_eq!(found("mail ! bob@example.com"), ["bob@example.com"]);
+    assert_eq!(found("(!bob@example.com)"), ["bob@example.com"]);
 }

@@ -84,7 +84,7 @@ fn scalar_name_bits(chunk: &[u8; 16]) -> NameBits {
 
 /// The ASCII bytes of an email's local part in the default mode among
 /// sixteen (`email::is_plain_local_byte`: the printable bytes but
-/// `" ( ) , : ; < > @ [ \ ] { | }`), and the dots among them, bit `i`
+/// `! " ( ) , : ; < > @ [ \ ] { | }`), and the dots among them, bit `i`
 /// for byte `i`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -111,7 +111,8 @@ pub(super) fn local_bits(chunk: &[u8; 16]) -> (u32, u32) {
                 within_of(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'{', b'}'),
             ),
         );
-        let local = _mm_andnot_si128(out, within(b'!', b'~'));
+        // (From `"`: `!` is no plain local byte either.)
+        let local = _mm_andnot_si128(out, within(b'"', b'~'));
         (_mm_movemask_epi8(local) as u32, _mm_movemask_epi8(eq(b'.')) as u32)
     }
 }
@@ -190,15 +191,15 @@ pub(super) fn has_either_byte(b: &[u8], x: u8, y: u8) -> bool {
     }
 }
 
-/// Whether one of the last 16 bytes of `b` (at least 8 long) is `x`: two
-/// words read in registers, overlapping when `b` is shorter than 16.
+/// Whether one of the last 24 bytes of `b` (at least 8 long) is `x`:
+/// three words read in registers, overlapping when `b` is shorter than 24.
 #[inline(always)]
-pub(super) fn last_16_have(b: &[u8], x: u8) -> bool {
+pub(super) fn last_24_have(b: &[u8], x: u8) -> bool {
     let xs = u64::from(x) * 0x0101_0101_0101_0101;
     let word = |at: usize| b[at..at + 8].try_into().map_or(0, u64::from_le_bytes) ^ xs;
     let n = b.len();
     debug_assert!(n >= 8);
-    has_zero_byte(word(n - 8)) || has_zero_byte(word(n.saturating_sub(16)))
+    has_zero_byte(word(n - 8)) || has_zero_byte(word(n.saturating_sub(16))) || has_zero_byte(word(n.saturating_sub(24)))
 }
 
 /// Whether a byte of `w` is zero (exact: a borrow only passes a byte

@@ -245,13 +245,8 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         return Plain::Ask; // `_` in a subdomain label
     }
     if !labels.ok() {
-        // `...example.com`: the general rules drop the dots; and a `-`
-        // (`-www.example.com`).
-        return if b[s] == b'.' || b[s] == b'-' {
-            Plain::Ask
-        } else {
-            Plain::NoLink
-        };
+        // `...example.com`: the general rules drop the dots.
+        return if b[s] == b'.' { Plain::Ask } else { Plain::NoLink };
     }
     if !ascii && may_have_bad_idn_label(&b[s..tld_end]) && has_bad_or_mark_label(&text[s..tld_end]) {
         return Plain::Ask; // `xn--はじめよう.com` (host.rs)
@@ -284,7 +279,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
                 b'/' | b'\\' | b'_' | b'$' | b'%' | b'~' | b'#' | b'*' | b'^' | b'|' | b'`'
             )
         })
-        || (prev == Some(b':') && is_matrix_server(b, s, floor))
+        || (prev == Some(b':') && b.get(tld_end) != Some(&b'/') && is_matrix_server(b, s, floor))
         || (matches!(prev, Some(b')' | b']' | b'}')) && after_written_at(b, s))
     {
         return Plain::NoLink;
@@ -649,15 +644,6 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     if !strict && b[s] == b'.' {
         s = after_leading_dots(b, s, dot);
     }
-    // One `-` glued before a name (`-www.example.com`: a list marker, a
-    // dash) is no part of it, as no label starts with one (RFC 1123): the
-    // name starts after it (url-highlight's suite, 20 cases). Not after an
-    // `@` (an address's domain is its own) or a `/` (`http://-example.com`
-    // has a bad host, not a name in it: linkify-it, twitter-text), nor two
-    // (`--name.example`, an option).
-    if !strict && b[s] == b'-' && s + 1 < dot && b[s + 1] != b'-' && (s == 0 || !matches!(b[s - 1], b'@' | b'/')) {
-        s += 1;
-    }
     // A label never starts with a combining mark (IDNA): a mark before the
     // name belongs to whatever precedes it.
     while s < dot && b[s] >= 0x80 {
@@ -722,7 +708,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         {
             return None; // a file path or an identifier, not a link
         }
-        if prev == Some(':') && is_matrix_server(b, s, floor) {
+        if prev == Some(':') && b.get(tld_end) != Some(&b'/') && is_matrix_server(b, s, floor) {
             return None; // `@user:server`, a handle
         }
         if matches!(prev, Some(')' | ']' | '}')) && after_written_at(b, s) {

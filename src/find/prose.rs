@@ -42,11 +42,11 @@ mod unspaced;
 use logs::{image_tag_start, is_go_frame, is_ip_mask, is_syslog_priority, is_systemd_target};
 pub(crate) use mail::{id_line_start, is_matrix_server};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
-pub(crate) use markup::label_open_before;
 use markup::{
     asciidoc_end, bbcode_end, bold_close_end, ends_in_delimiter_entity, entity_end, in_markdown_label,
     markdown_label_by_the_rule, markup_end,
 };
+pub(crate) use markup::{label_open_before, MAX_WIDE_LABEL};
 use unspaced::glued_prose_end;
 pub(super) use unspaced::{
     is_unspaced_script, mixes_unspaced_script, start_at_script_change, tld_end_at_script_change,

@@ -175,15 +175,26 @@ fn web_host_end(f: &Finder, text: &str, scheme: &str, a: usize, host_start: usiz
 
 /// `jdbc:postgresql://host:5432/db`: a JDBC URL is one URI from `jdbc:`
 /// (scheme `jdbc`, the driver's URL as its path), though `jdbc` is not
-/// registered; the link does not start at the driver's scheme. A
-/// sub-protocol word and `://` must follow (`rest`: the bytes after the
-/// colon). 4 held-out lines (ninth set: Spark and Airflow logs).
+/// registered; the link does not start at the driver's scheme. One or more
+/// sub-protocol words (`jdbc:h2:tcp://…`, `jdbc:mysql:replication://…`),
+/// `://` and a host must follow (`rest`: the bytes after the colon):
+/// `jdbc:mysql://` alone names a prefix, no link. 5 held-out lines (ninth
+/// set: Spark and Airflow logs).
 fn is_jdbc_url(scheme: &str, rest: &[u8]) -> bool {
     if scheme.len() != 4 || !scheme.eq_ignore_ascii_case("jdbc") {
         return false;
     }
-    let word = rest.iter().take_while(|&&c| c.is_ascii_alphanumeric()).count();
-    word > 0 && rest[word..].starts_with(b"://")
+    let mut i = 0;
+    loop {
+        let word = rest[i..].iter().take_while(|&&c| c.is_ascii_alphanumeric()).count();
+        if word == 0 || rest.get(i + word) != Some(&b':') {
+            return false;
+        }
+        i += word + 1;
+        if rest[i..].starts_with(b"//") {
+            return rest.get(i + 2).is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'[');
+        }
+    }
 }
 
 /// `file:/path`: RFC 8089 §2 lets a `file` URI leave out the authority
@@ -259,9 +270,10 @@ fn is_scm_provider(b: &[u8], s: usize) -> bool {
 }
 
 /// Where the scheme of `b[s..colon]` starts when `http` or `https` is
-/// glued to a word or dots before it (`InvalidUrlhttps://…`,
-/// `me...http://…`, `randomtexthttp://…`): at the web scheme, the word is
-/// prose (2 held-out lines, 2 peer cases). Compound schemes keep their
+/// glued to a word, dots or dashes before it (`InvalidUrlhttps://…`,
+/// `me...http://…`, `randomtexthttp://…`, `here-http://…`,
+/// `json-schema-core.http://…`): at the web scheme, the word is prose (4
+/// held-out lines, 2 peer cases). Compound schemes keep their
 /// `+` (`git+https://`), and a digit before the scheme still rejects it.
 #[inline]
 fn glued_web_scheme(b: &[u8], s: usize, colon: usize) -> usize {
@@ -275,7 +287,7 @@ fn glued_web_scheme(b: &[u8], s: usize, colon: usize) -> usize {
     };
     if scheme[..scheme.len() - web]
         .iter()
-        .all(|&c| c.is_ascii_alphabetic() || c == b'.')
+        .all(|&c| c.is_ascii_alphabetic() || c == b'.' || c == b'-')
     {
         colon - web
     } else {

@@ -2,7 +2,7 @@
 //! with a TLD-like part: a syslog priority (`mail.info`) and a Go stack
 //! frame (`github.com/o/r/pkg.(*T).Method(0xc4…)`).
 
-use super::super::bytes16::last_16_have;
+use super::super::bytes16::last_24_have;
 
 /// Whether a bare name is a syslog priority, `facility.level` (RFC 5424
 /// §6.2.1 and the BSD names: `mail.info`, `daemon.info`, `local3.info`),
@@ -121,23 +121,28 @@ pub(super) fn is_go_frame(link: &[u8]) -> bool {
 /// Where the `:tag` of a container image reference starts in the bare
 /// name `link` (a host and a path), if the link ends in one
 /// (`gcr.io/k8s-minikube/storage-provisioner:v5`,
-/// `docker.io/rnwood/smtp4dev:v3`, `ghcr.io/org/app:1.2-slim`): the last
-/// path segment is a repository name (lowercase letters, digits, `_`,
-/// `-`, as registries require; no `.`, which registries allow but names
-/// seldom hold) and after its `:` a tag of 1 to 15 letters, digits, `_`,
-/// `.`, `-`. `docker pull` reads the tag; the page a reader can open is
-/// the name (8 held-out lines: fifth set's point 4, CI, Kubernetes and
-/// Podman logs of the eighth). A segment with a capital
-/// (`wiki/Special:Random`) or a dot (`lib.rs:42`), a query or a fragment
-/// before the `:` keeps it. Links under 10 bytes are not read (the quick
-/// test's bound; a registry host and a repository are longer).
+/// `docker.io/rnwood/smtp4dev:v3`, `ghcr.io/org/app:3.12-slim-bookworm`):
+/// `docker pull` reads the tag; the page a reader can open is the name (8
+/// held-out lines: fifth set's point 4, CI, Kubernetes and Podman logs of
+/// the eighth). The last path segment is a repository name (lowercase
+/// letters, digits, `_`, `-`, as registries require) and after its `:`
+/// comes a tag of 1 to 23 letters, digits, `_`, `.`, `-`; and either the
+/// path has two segments or more, none with a dot or a capital
+/// (`namespace/repository`), or the tag is a version (`v` and a digit,
+/// digits around a dot) or `latest` (`ashutoshh.azurecr.io/ui:v1`,
+/// `….artifactory.swg-devops.com/spark:s2.4.4-h2.7`). A wiki page or a compact
+/// identifier keeps its `:` (`www.dokuwiki.org/devel:plugins`,
+/// `example.org/doku.php/wiki:syntax`, `identifiers.org/taxonomy:9606`,
+/// `wiki/Special:Random`, `lib.rs:42`), as does a query or fragment.
+/// Links under 10 bytes are not read (a registry host and a repository
+/// are longer).
 ///
 /// Read backwards from the end, so that a name with a port
 /// (`mail.example.com:8080`) fails at the last dot of its host.
 #[inline(always)]
 pub(super) fn image_tag_start(link: &[u8]) -> Option<usize> {
-    // (Most names have no `:` near their end: two words' test, in line.)
-    if link.len() < 10 || !last_16_have(link, b':') {
+    // (Most names have no `:` near their end: three words' test, in line.)
+    if link.len() < 10 || !last_24_have(link, b':') {
         return None;
     }
     tag_after_repository(link)
@@ -150,7 +155,7 @@ fn tag_after_repository(link: &[u8]) -> Option<usize> {
     let repo_byte = |c: u8| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'_' | b'-');
     let n = link.len();
     let mut i = n;
-    while i > n - 16.min(n) && tag_byte(link[i - 1]) {
+    while i > n - 24.min(n) && tag_byte(link[i - 1]) {
         i -= 1;
     }
     if i == n || i < 2 || link[i - 1] != b':' || !(link[i].is_ascii_alphanumeric() || link[i] == b'_') {
@@ -161,8 +166,25 @@ fn tag_after_repository(link: &[u8]) -> Option<usize> {
     while j > 0 && repo_byte(link[j - 1]) {
         j -= 1;
     }
-    let repo_ok = j > 0 && j < colon && link[j - 1] == b'/' && !matches!(link[j], b'_' | b'-');
-    (repo_ok && memchr::memchr2(b'?', b'#', &link[..j]).is_none()).then_some(colon)
+    if !(j > 0 && j < colon && link[j - 1] == b'/' && !matches!(link[j], b'_' | b'-')) {
+        return None;
+    }
+    let before = &link[..j - 1];
+    if memchr::memchr2(b'?', b'#', before).is_some() {
+        return None;
+    }
+    let tag = &link[colon + 1..];
+    let version = (tag.len() >= 2 && tag[0] == b'v' && tag[1].is_ascii_digit())
+        || tag == b"latest"
+        || tag
+            .windows(3)
+            .any(|w| w[0].is_ascii_digit() && w[1] == b'.' && w[2].is_ascii_digit());
+    // The segments between the host and the repository: a namespace.
+    let namespaced = memchr::memchr(b'/', before).is_some_and(|host_end| {
+        let path = &before[host_end + 1..];
+        !path.is_empty() && path.iter().all(|&c| repo_byte(c) || c == b'/')
+    });
+    (version || namespaced).then_some(colon)
 }
 
 #[cfg(test)]

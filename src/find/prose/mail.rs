@@ -379,8 +379,9 @@ fn group_header_before(b: &[u8], colon: usize, lo: usize) -> bool {
 /// as a fediverse `@user@host` is: the server is no link of its own (15
 /// held-out lines, ninth set: chat logs bridged from Discord). The sigil
 /// starts a word, and the local part holds what the Matrix grammar allows
-/// (`a-z 0-9 . _ = - / +`, capitals of older IDs), at most 255 bytes back
-/// and not before `floor`.
+/// (`a-z 0-9 . _ = - / +`, capitals of older IDs; a letter at least:
+/// `#42:` is an issue), at most 255 bytes back and not before `floor`. The
+/// caller checks that no path follows the name (a server name has none).
 pub(crate) fn is_matrix_server(b: &[u8], s: usize, floor: usize) -> bool {
     debug_assert_eq!(b.get(s.wrapping_sub(1)), Some(&b':'));
     let lo = floor.max(s.saturating_sub(256));
@@ -391,5 +392,6 @@ pub(crate) fn is_matrix_server(b: &[u8], s: usize, floor: usize) -> bool {
     i > lo
         && i < s - 1
         && matches!(b[i - 1], b'@' | b'#' | b'!')
+        && b[i..s - 1].iter().any(u8::is_ascii_alphabetic)
         && (i - 1 == 0 || !(b[i - 2].is_ascii_alphanumeric() || b[i - 2] >= 0x80 || b[i - 2] == b'.'))
 }
