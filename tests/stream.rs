@@ -599,9 +599,21 @@ fn a_label_of_words_is_not_cut_from_its_link() {
         let got: Vec<Row> = pf.links(&text).iter().map(|m| row(m.link().to_stream_link())).collect();
         assert_eq!(got, want, "piece size {piece}");
     }
-    let brackets = "[ a.org ".repeat(20_000).into_bytes();
-    let want = expected(&finder, &brackets, b'\n');
-    assert_eq!(streamed(&sf, &brackets, 4096).0.len(), want.len());
+    // One unclosed `[` holds back the cuts only within a label's reach.
+    let mut open = b"see [ ".to_vec();
+    open.extend("a b.org ".repeat(5_000).into_bytes());
+    let mut pf = ParallelFinder::new(finder.clone());
+    pf.piece_size(2048);
+    assert!(pf.split(&open).len() > 10);
+    let got: Vec<Row> = pf.links(&open).iter().map(|m| row(m.link().to_stream_link())).collect();
+    assert_eq!(got, expected(&finder, &open, b'\n'));
+    // A line of open brackets longer than the stream's buffer: no safe cut,
+    // the stream cuts with look-ahead and finds every link.
+    let brackets = "[ a.org ".repeat(40_000).into_bytes();
+    assert!(brackets.len() > sf.buffer_cap());
+    let (got, stats) = streamed(&sf, &brackets, 4096);
+    assert!(stats.lookahead_cuts > 0);
+    assert_eq!(got.len(), finder.links_bytes(&brackets).count());
 }
 
 /// Streaming `text` at every read size, and finding it in parallel at
