@@ -7,12 +7,13 @@
 //! [`crate::stream`] uses (the finder never looks across such a byte,
 //! except for an IRI folded over lines inside `<…>` and a link that ends
 //! a Markdown label, which looks back on its line for the label's `[`; a
-//! cut is never placed where one of those could cross it). Each piece is scanned on its
-//! own, with a few bytes of look-ahead, by rayon; the pieces' results come
-//! back in input order, with absolute offsets and line numbers. The result
-//! is exactly that of [`Finder::links_bytes`] on the whole buffer, whatever
-//! the piece size and the number of threads. A buffer with no safe cut at
-//! all (one giant token) is one piece.
+//! cut is never placed where one of those could cross it). Each piece is
+//! scanned on its own, with a few bytes of look-ahead, by rayon; the
+//! pieces' results come back in input order, with absolute offsets and
+//! line numbers. The result is exactly that of [`Finder::links_bytes`] on
+//! the whole buffer, whatever the piece size and the number of threads. A
+//! buffer with no safe cut at all (one giant token, a line of open
+//! Markdown labels) is one piece.
 //!
 //! ```
 //! use iriscan::{Finder, parallel::ParallelFinder};

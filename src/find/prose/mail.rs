@@ -173,9 +173,9 @@ fn looks_like_message_id(address: &str) -> bool {
 /// `emailAddress=` (as OpenSSL and `curl -v` print it), or a command-line
 /// option `--name=` (`--acme.email=user@host`; 1 held-out line each, fifth
 /// set), a mail log's `from=`, `to=`, `orig_to=`, or a DKIM identity's
-/// `i=`, `header.i=`. `=` is valid in a
-/// local part (`list+x=example.org@host`, a bounce address), so only these
-/// names are cut.
+/// `i=`, `header.i=`. `=` is valid in a local part
+/// (`list+x=example.org@host`, a bounce address), so only these names are
+/// cut.
 pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
     const NAMES: [&[u8]; 8] = [
         b"envelope-from=",
@@ -195,10 +195,7 @@ pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
         }
     };
     match address.first() {
-        Some(b'e' | b'E' | b's' | b'S' | b'h' | b'H') => NAMES
-            .iter()
-            .find(|n| address.len() > n.len() && address[..n.len()].eq_ignore_ascii_case(n))
-            .map_or(0, |n| n.len()),
+        Some(b'e' | b'E' | b's' | b'S' | b'h' | b'H') => NAMES.iter().map(|n| key(n)).find(|&n| n > 0).unwrap_or(0),
         Some(b'-') => option_name_len(address),
         // Mail logs' keys (`from=<…>` in Postfix, `from=a@b to=c@d` in
         // logfmt lines of OpenSMTPD and sendmail wrappers: 3 held-out
@@ -372,6 +369,7 @@ fn group_header_before(b: &[u8], colon: usize, lo: usize) -> bool {
             && (colon == h.len() || b[colon - h.len() - 1] == b'\n')
     })
 }
+
 /// Whether the name starting at `s`, right after a `:`, is the server of
 /// a Matrix identifier: a user ID `@localpart:server`, a room alias
 /// `#alias:server`, a room ID `!opaque:server` (`(@_discord_…:t2bot.io)`,
