@@ -19,31 +19,13 @@ fn line_start(bytes: &[u8], i: usize) -> Option<(usize, bool)> {
     }
 }
 
-/// Mail headers whose `<…>` values are Message-IDs (RFC 5322 §3.6.4, and
-/// Usenet's `Supersedes:`, RFC 5536 §3.2.12) or list identifiers (RFC
-/// 2919), not addresses.
-const ID_HEADERS: &[&str] = &[
-    "message-id",
-    "in-reply-to",
-    "references",
-    "resent-message-id",
-    "content-id",
-    "list-id",
-    "supersedes",
-];
+/// Whether `line` starts with the header `name` (lowercase) and its `:`.
+#[inline(always)]
+fn starts_header(line: &[u8], name: &[u8]) -> bool {
+    line.get(name.len()) == Some(&b':') && line[..name.len()].eq_ignore_ascii_case(name)
+}
 
-/// The first letters of the [`ID_HEADERS`] (lowercase).
-static ID_HEADER_FIRST: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut i = 0;
-    while i < ID_HEADERS.len() {
-        t[ID_HEADERS[i].as_bytes()[0] as usize] = true;
-        i += 1;
-    }
-    t
-};
-
-/// Whether the link at `start` is a value in `<…>` of an [`ID_HEADERS`]
+/// Whether the link at `start` is a value in `<…>` of a Message-ID
 /// header on its line (`References: <a@b> <c@d>`), or in `<…>` on a line
 /// of only such values (a folded continuation, a quoted id) and shaped like
 /// a Message-ID, or a name without `@` (a folded List-Id). Real text: 38
@@ -71,7 +53,7 @@ fn in_id_header_line(text: &str, start: usize, end: usize) -> bool {
 
 /// What the start of a line says about the `<…>` values after it.
 enum IdLine {
-    /// `References:` and the other [`ID_HEADERS`].
+    /// `References:` and the other headers of Message-IDs ([`id_line`]).
     Header,
     /// White space or `>` quote markers, then only `<…>` values: a folded
     /// header line or a quoted id (seen only after a newline: a stream
@@ -84,23 +66,31 @@ enum IdLine {
 }
 
 fn id_line(line: &[u8], after_newline: bool) -> IdLine {
-    // A header's name ends at its line's first `:`; only the headers that
-    // start with the line's first letter are compared (no `ID_HEADERS`
-    // name holds a `:`).
-    // (Only lines that start with one of their first letters are
-    // compared: `From:`, `To:`, quoted text go on at once.)
-    if let Some(&first) = line.first() {
-        let first = first.to_ascii_lowercase();
-        let is_header = |h: &&str| {
-            let h = h.as_bytes();
-            h[0] == first && line.get(h.len()) == Some(&b':') && line[..h.len()].eq_ignore_ascii_case(h)
-        };
-        if ID_HEADER_FIRST[first as usize] && ID_HEADERS.iter().any(is_header) {
-            return IdLine::Header;
+    // The mail headers whose `<…>` values are Message-IDs (RFC 5322
+    // §3.6.4, and Usenet's `Supersedes:`, RFC 5536 §3.2.12) or list
+    // identifiers (RFC 2919), not addresses; then the [`GROUP_HEADERS`].
+    // A header's name ends at its line's first `:`. One dispatch on the
+    // line's first byte: `From:`, `To:` and most lines end at once.
+    let header = match line.first() {
+        None => return IdLine::Other,
+        Some(b'm' | b'M') => starts_header(line, b"message-id"),
+        Some(b'i' | b'I') => starts_header(line, b"in-reply-to"),
+        Some(b'r' | b'R') => starts_header(line, b"references") || starts_header(line, b"resent-message-id"),
+        Some(b'c' | b'C') => starts_header(line, b"content-id"),
+        Some(b'l' | b'L') => starts_header(line, b"list-id"),
+        Some(b's' | b'S') => starts_header(line, b"supersedes"),
+        Some(b'n' | b'N' | b'f' | b'F' | b'x' | b'X') => {
+            return if GROUP_HEADERS.iter().any(|h| starts_header(line, h.as_bytes())) {
+                IdLine::Groups
+            } else {
+                IdLine::Other
+            };
         }
-        if matches!(first, b'n' | b'f' | b'x') && GROUP_HEADERS.iter().any(is_header) {
-            return IdLine::Groups;
-        }
+        Some(b' ' | b'\t' | b'>') => false,
+        Some(_) => return IdLine::Other,
+    };
+    if header {
+        return IdLine::Header;
     }
     let lead = line.iter().take_while(|c| matches!(c, b' ' | b'\t' | b'>')).count();
     if lead == 0 || !after_newline {
@@ -130,14 +120,15 @@ fn id_line(line: &[u8], after_newline: bool) -> IdLine {
 /// 1 held-out line (fourth set).
 fn logged_message_id(b: &[u8], start: usize, end: usize) -> bool {
     let ends_with = |name: &[u8]| start > name.len() && b[start - 1 - name.len()..start - 1].eq_ignore_ascii_case(name);
-    start > 0
+    start > 1
+        && b[start - 2] == b'='
         && b[start - 1] == b'<'
         && b.get(end) == Some(&b'>')
         && (ends_with(b"message-id=") || ends_with(b"msgid="))
 }
 
 /// For the safe-cut rules: if a cut at the Hard byte `c` would split a
-/// line whose start [`in_id_header`] reads (an [`ID_HEADERS`] header or a
+/// line whose start [`in_id_header`] reads (a Message-ID header or a
 /// line of `<…>` values), the start of that line (cut before it instead).
 pub(crate) fn id_line_start(bytes: &[u8], c: usize) -> Option<usize> {
     if matches!(bytes.get(c), Some(b'\n' | b'\r')) {
