@@ -3,7 +3,7 @@
 //! `stream.rs` and `parallel.rs` share. A cut is safe at a Hard byte that
 //! no link can cross; see the module documentation of [`crate::stream`].
 
-use crate::find::{id_line_start, label_open_before, MAX_WIDE_LABEL};
+use crate::find::{emphasis_open_before, id_line_start, label_open_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL};
 use crate::Finder;
 
 /// Bytes of look-ahead beyond the maximum link length that a cut of case 2
@@ -123,9 +123,9 @@ fn may_be_quote_marker(bytes: &[u8], g: usize) -> bool {
     }
 }
 
-/// How many Markdown labels a search for a safe cut steps over before it
-/// gives up: a line of `[x a.org](…[x a.org](…` has no cut outside a
-/// label, and each step reads up to a label's length. Past this many, no
+/// How many Markdown labels and emphases a search for a safe cut steps
+/// over before it gives up: a line of `[x a.org](…[x a.org](…` has no cut
+/// outside a label, and each step reads up to a label's length. Past this many, no
 /// safe cut is found there: a stream cuts with look-ahead (case 2 of
 /// [`crate::stream`], where such a label may lose its `[`), parallel
 /// finding keeps the rest in one piece.
@@ -144,12 +144,14 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, end: usize, window: usiz
             continue;
         }
         // Nor is a Markdown label whose `[` a link ending it looks back to
-        // across white space (`[thread on example.org](…)`): the cut goes
-        // to the last Hard byte before the `[` (each step reads only the
-        // bytes it steps over and at most a label's length). The look
-        // never crosses a line: a cut at a line break is safe.
+        // across white space (`[thread on example.org](…)`), nor an
+        // emphasis whose `_` a link's closing `_` looks back to
+        // (`_Originally posted by @x in https://…_`): the cut goes to the
+        // last Hard byte before the `[` or `_` (each step reads only the
+        // bytes it steps over and at most a label's length). The looks
+        // never cross a line: a cut at a line break is safe.
         if !matches!(bytes[c], b'\n' | b'\r') {
-            if let Some(open) = label_open_before(bytes, c) {
+            if let Some(open) = label_open_before(bytes, c).or_else(|| emphasis_open_before(bytes, c)) {
                 label_steps += 1;
                 if label_steps > MAX_LABEL_STEPS {
                     return None;
@@ -188,6 +190,18 @@ pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Opt
                 // or once the `[` is out of a label's reach.
                 let reach = (open + MAX_WIDE_LABEL + 1).min(bytes.len());
                 from = memchr::memchr3(b']', b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
+                continue;
+            }
+            if let Some(open) = emphasis_open_before(bytes, c) {
+                label_steps += 1;
+                if label_steps > MAX_LABEL_STEPS {
+                    return None;
+                }
+                // Maybe safe again after the next `_` (which may close
+                // the emphasis), at the end of the line, or once the
+                // opener is out of reach.
+                let reach = (open + MAX_WIDE_EMPHASIS + 1).min(bytes.len());
+                from = memchr::memchr3(b'_', b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
                 continue;
             }
         }

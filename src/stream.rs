@@ -30,8 +30,10 @@
 //! `<URL:…>` folded over lines (RFC 3986 Appendix C) runs across white
 //! space up to its `>`; and a link right before a Markdown label's `](`
 //! looks back across white space, on its line, for the label's `[` (at
-//! most 256 bytes), so a safe cut does not fall inside an open `[` either
-//! (a mail header line of Message-IDs is not split for the same reason).
+//! most 256 bytes), as a link ending in `_` does for the `_` that opened
+//! an emphasis (`_Originally posted by @x in https://…_`), so a safe cut
+//! does not fall inside an open `[` or `_` either (a mail header line of
+//! Message-IDs is not split for the same reason).
 //!
 //! So the buffer is cut *at* a Hard byte `c` (the byte itself starts the next
 //! chunk, so both sides see the same character at the seam), and one of
@@ -55,9 +57,9 @@
 //!    buffer, so these links are found exactly as in the whole text. The next
 //!    chunk starts at `c` or, when a folded link crossed `c`, at that link's
 //!    end (a white-space or `>` byte, which again stops every backward scan
-//!    but a Markdown label's: a link that ends a label of words whose `[`
-//!    lies before `c` is then read without it, which happens only when the
-//!    buffer holds no cut outside such labels).
+//!    but a Markdown label's or an emphasis's: a link that ends a label of
+//!    words whose `[` lies before `c` is then read without it, which
+//!    happens only when the buffer holds no cut outside such labels).
 //! 3. **Forced cut, past the cap** (no Hard byte at all in the last
 //!    [`buffer_cap`](StreamFinder::buffer_cap) bytes, or none early
 //!    enough): the buffer is cut inside a token, at a UTF-8 character

@@ -1517,3 +1517,24 @@ fn an_irc_nick_and_user_is_no_address() {
     assert_eq!(found("mail ! bob@example.com"), ["bob@example.com"]);
     assert_eq!(found("(!bob@example.com)"), ["bob@example.com"]);
 }
+
+/// A link's trailing `_` (or `__`) that closes an emphasis opened earlier
+/// on its line is no part of it: GitHub's quote reply writes
+/// `_Originally posted by @user in URL_`. Without such an opener (after a
+/// `snake_case` word, after an emphasis already closed, on an earlier
+/// line), a path's trailing `_` stays.
+#[test]
+fn an_underscore_closing_an_emphasis_before_the_link_is_no_part_of_it() {
+    assert_eq!(
+        found("_Originally posted by @foo in https://github.com/o/r/issues/1#issuecomment-12_"),
+        ["https://github.com/o/r/issues/1#issuecomment-12"]
+    );
+    assert_eq!(found("__Docs at https://example.com/x__."), ["https://example.com/x"]);
+    assert_eq!(found("(_see www.example.com/a_)"), ["www.example.com/a"]);
+    assert_eq!(found("x https://example.com/a_ y"), ["https://example.com/a_"]);
+    assert_eq!(found("my_var https://example.com/a_"), ["https://example.com/a_"]);
+    assert_eq!(found("_a_ https://example.com/b_"), ["https://example.com/b_"]);
+    assert_eq!(found("_a\nhttps://example.com/b_"), ["https://example.com/b_"]);
+    // `_` and `__` pair only with as many.
+    assert_eq!(found("__a https://example.com/b_"), ["https://example.com/b_"]);
+}

@@ -43,10 +43,10 @@ use logs::{image_tag_start, is_go_frame, is_ip_mask, is_syslog_priority, is_syst
 pub(crate) use mail::{id_line_start, is_matrix_server};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use markup::{
-    asciidoc_end, bbcode_end, bold_close_end, ends_in_delimiter_entity, entity_end, in_markdown_label,
-    markdown_label_by_the_rule, markup_end,
+    asciidoc_end, bbcode_end, bold_close_end, emphasis_close_end, ends_in_delimiter_entity, entity_end,
+    in_markdown_label, markdown_label_by_the_rule, markup_end,
 };
-pub(crate) use markup::{label_open_before, MAX_WIDE_LABEL};
+pub(crate) use markup::{emphasis_open_before, label_open_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL};
 use unspaced::glued_prose_end;
 pub(super) use unspaced::{
     is_unspaced_script, mixes_unspaced_script, start_at_script_change, tld_end_at_script_change,
@@ -223,11 +223,11 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         Some(i) => glued_end(text, raw, i),
         None => raw.end,
     };
-    // `*` (bold), an escaped delimiter (`&gt`, `&quot`, `&#34`, `&apos`:
+    // `*` (bold), `_` (emphasis), an escaped delimiter (`&gt`, `&quot`, `&#34`, `&apos`:
     // `markup::DELIMITER_ENTITIES`), `s`/`S` (`'s`): the exact tests are in
     // `refine_name_or_iri`.
     let ends_plain = match last {
-        b'*' => false,
+        b'*' | b'_' => false,
         b't' | b'2' | b'4' | b'7' | b'9' => !ends_in_delimiter_entity(link),
         b's' => !ends_in_delimiter_entity(link) && (link.len() < 2 || link[link.len() - 2] != b'\''),
         b'S' => link.len() < 2 || link[link.len() - 2] != b'\'',
@@ -370,6 +370,8 @@ fn refine_name_or_iri(
         end = markup_end(text, raw.start, end);
     } else if link.last() == Some(&b'*') {
         end = end.min(raw.start + bold_close_end(link));
+    } else if link.last() == Some(&b'_') {
+        end = end.min(raw.start + emphasis_close_end(text.as_bytes(), raw.start, link));
     }
     // `http://example.com's page`: an English possessive after a link is
     // prose, though `'` is a sub-delim RFC 3986 allows there (issue 13,
