@@ -1538,3 +1538,23 @@ fn an_underscore_closing_an_emphasis_before_the_link_is_no_part_of_it() {
     // `_` and `__` pair only with as many.
     assert_eq!(found("__a https://example.com/b_"), ["https://example.com/b_"]);
 }
+
+/// A Bugzilla Message-ID ends in `/` (`<bug-1@https.bugzilla.kernel.org/>`)
+/// and GitHub's notification mail writes `Message ID:` with a space: both
+/// hold ids, not addresses. An address before `/` elsewhere stays.
+#[test]
+fn bugzilla_and_github_message_ids_are_not_emails() {
+    assert!(found("In-Reply-To: <bug-216243-208809@https.bugzilla.kernel.org/>").is_empty());
+    assert!(found("Message ID: <owner/repo/pull/78/issue_event/7740657652@github.com>").is_empty());
+    assert_eq!(found("From: <ann@example.org/>"), ["ann@example.org"]);
+    assert_eq!(found("mail ann@example.org/ now"), ["ann@example.org"]);
+}
+
+/// Autotools' `configure.ac` and `configure.in` are files, though `.ac`
+/// and `.in` are TLDs; a host under those TLDs still links.
+#[test]
+fn autotools_configure_files_are_no_names() {
+    assert!(found("sed -e '/^CFLAGS=/d' -i configure.ac").is_empty());
+    assert!(found("edit configure.in first").is_empty());
+    assert_eq!(found("see configure.example.in"), ["configure.example.in"]);
+}

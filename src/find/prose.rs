@@ -212,7 +212,9 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         || matches!(before, b'*' | b'_' | b'~')
         || (matches!(before, b'<' | b':') && matches!(after, b'.' | b',' | b';' | b'!' | b'?')));
     if raw.kind == LinkKind::Email {
+        // (`/` after an address: a Bugzilla Message-ID's `…@host/>`.)
         let quiet = plain_around
+            && after != b'/'
             && !matches!(first, b'*' | b'_' | b'~' | b'`')
             && !link[..link.len().min(4)].eq_ignore_ascii_case(b"git@")
             && mail_parameter_len(link) == 0;
@@ -595,9 +597,17 @@ fn is_member_access(name: &str) -> bool {
 /// (2 held-out changelog lines). Also whole names whose extension is a
 /// TLD: Meson's `meson.build` and GN's `BUILD.gn` (1 held-out line of
 /// `git log --stat`, sixth set), Postfix's `main.cf` and `master.cf` (1,
-/// eighth set).
+/// eighth set), autotools' `configure.ac` and `configure.in` (1 held-out
+/// line of a PKGBUILD, thirteenth set).
 fn is_build_file(name: &str) -> bool {
-    const WHOLE: [&str; 4] = ["meson.build", "build.gn", "main.cf", "master.cf"];
+    const WHOLE: [&str; 6] = [
+        "meson.build",
+        "build.gn",
+        "main.cf",
+        "master.cf",
+        "configure.ac",
+        "configure.in",
+    ];
     if WHOLE.iter().any(|w| name.eq_ignore_ascii_case(w)) {
         return true;
     }

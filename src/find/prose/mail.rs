@@ -31,12 +31,18 @@ fn starts_header(line: &[u8], name: &[u8]) -> bool {
 /// a Message-ID, or a name without `@` (a folded List-Id). Real text: 38
 /// Message-IDs and 3 List-Ids were linked as emails and domains.
 ///
+/// Bugzilla's ids end in `/` (`<bug-216243-208809@https.bugzilla.kernel.org/>`:
+/// 3 held-out lines, thirteenth set), read as an address up to the `/`.
+///
 /// This rule reads back across white space to the line start, so the
 /// safe-cut rules of `crate::cut` never cut such a line ([`id_line_start`]).
 #[inline(always)]
 pub(super) fn in_id_header(text: &str, start: usize, end: usize) -> bool {
     let b = text.as_bytes();
-    start > 0 && b[start - 1] == b'<' && b.get(end) == Some(&b'>') && in_id_header_line(text, start, end)
+    start > 0
+        && b[start - 1] == b'<'
+        && (b.get(end) == Some(&b'>') || b.get(end..end + 2) == Some(b"/>"))
+        && in_id_header_line(text, start, end)
 }
 
 /// [`in_id_header`] for a link in `<…>`: what its line says.
@@ -73,7 +79,9 @@ fn id_line(line: &[u8], after_newline: bool) -> IdLine {
     // line's first byte: `From:`, `To:` and most lines end at once.
     let header = match line.first() {
         None => return IdLine::Other,
-        Some(b'm' | b'M') => starts_header(line, b"message-id"),
+        // (GitHub's notification mail ends its body with `Message ID:
+        // <owner/repo/pull/78/…@github.com>`: 1 held-out line.)
+        Some(b'm' | b'M') => starts_header(line, b"message-id") || starts_header(line, b"message id"),
         Some(b'i' | b'I') => starts_header(line, b"in-reply-to"),
         Some(b'r' | b'R') => starts_header(line, b"references") || starts_header(line, b"resent-message-id"),
         Some(b'c' | b'C') => starts_header(line, b"content-id"),
