@@ -151,7 +151,10 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, end: usize, window: usiz
         // bytes it steps over and at most a label's length). The looks
         // never cross a line: a cut at a line break is safe.
         if !matches!(bytes[c], b'\n' | b'\r') {
-            if let Some(open) = label_open_before(bytes, c).or_else(|| emphasis_open_before(bytes, c)) {
+            if let Some(open) = label_open_before(bytes, c)
+                .or_else(|| emphasis_open_before(bytes, c, b'_'))
+                .or_else(|| emphasis_open_before(bytes, c, b'~'))
+            {
                 label_steps += 1;
                 if label_steps > MAX_LABEL_STEPS {
                     return None;
@@ -173,7 +176,7 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, end: usize, window: usiz
 #[cfg(feature = "parallel")]
 pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Option<usize> {
     let mut label_steps = 0;
-    loop {
+    'cuts: loop {
         let c = from.max(1) + bytes.get(from.max(1)..)?.iter().position(|&b| is_hard_byte(b))?;
         if id_line_start(bytes, c).is_some() {
             // Safe again at the end of that line.
@@ -192,17 +195,19 @@ pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Opt
                 from = memchr::memchr3(b']', b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
                 continue;
             }
-            if let Some(open) = emphasis_open_before(bytes, c) {
-                label_steps += 1;
-                if label_steps > MAX_LABEL_STEPS {
-                    return None;
+            for m in [b'_', b'~'] {
+                if let Some(open) = emphasis_open_before(bytes, c, m) {
+                    label_steps += 1;
+                    if label_steps > MAX_LABEL_STEPS {
+                        return None;
+                    }
+                    // Maybe safe again after the next `m` (which may close
+                    // the emphasis), at the end of the line, or once the
+                    // opener is out of reach.
+                    let reach = (open + MAX_WIDE_EMPHASIS + 1).min(bytes.len());
+                    from = memchr::memchr3(m, b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
+                    continue 'cuts;
                 }
-                // Maybe safe again after the next `_` (which may close
-                // the emphasis), at the end of the line, or once the
-                // opener is out of reach.
-                let reach = (open + MAX_WIDE_EMPHASIS + 1).min(bytes.len());
-                from = memchr::memchr3(b'_', b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
-                continue;
             }
         }
         match fold_opener_before(bytes, c, window) {

@@ -1558,3 +1558,51 @@ fn autotools_configure_files_are_no_names() {
     assert!(found("edit configure.in first").is_empty());
     assert_eq!(found("see configure.example.in"), ["configure.example.in"]);
 }
+
+/// A `geo:` IRI needs two or three numeric coordinates (RFC 5870 §3.3),
+/// alone or before `;` parameters or a `?` query: `geo:1,` and `geo:1,,3`
+/// name no place.
+#[test]
+fn a_geo_iri_needs_its_coordinates() {
+    assert_eq!(
+        found("at geo:37.786971,-122.399677;u=35 and geo:0,0?q=Berlin or geo:1,2,3."),
+        ["geo:37.786971,-122.399677;u=35", "geo:0,0?q=Berlin", "geo:1,2,3"]
+    );
+    assert!(found("(link: geo:1,), geo:,2 geo:1,,3 geo:1 geo:1.,2 geo:a,b").is_empty());
+}
+
+/// A `` ` `` before an address opens code or a quote: it is no part of
+/// the local part (`` https://a.de`bc@c.com ``).
+#[test]
+fn a_backtick_is_no_part_of_a_local_part() {
+    assert_eq!(found("https://a.de`bc@c.com"), ["https://a.de", "bc@c.com"]);
+    assert_eq!(found("mail `ann@example.org` now"), ["ann@example.org"]);
+}
+
+/// A `'` glued after `=` opens an attribute's value: the address starts
+/// after it (`email='foo@bar.com'`), while a `'` or `=` inside a local
+/// part stays (`o'brien@…`, a bounce address's `list+x=example.org@…`).
+#[test]
+fn a_quote_after_an_equals_sign_opens_the_address() {
+    assert_eq!(found("<baz email='foo@bar.com'/>"), ["foo@bar.com"]);
+    assert_eq!(found("write o'brien@example.com"), ["o'brien@example.com"]);
+    assert_eq!(
+        found("list+x=example.org@example.com"),
+        ["list+x=example.org@example.com"]
+    );
+}
+
+/// A link's trailing `~~` that closes a strikethrough opened earlier on
+/// its line is no part of it; a path's `~` stays.
+#[test]
+fn a_strikethrough_closed_after_a_link_is_no_part_of_it() {
+    assert_eq!(
+        found("~~Prefix i link: https://aws.amazon.com/emr/features/hadoop/~~"),
+        ["https://aws.amazon.com/emr/features/hadoop/"]
+    );
+    assert_eq!(
+        found("see https://example.com/~user/ ok"),
+        ["https://example.com/~user/"]
+    );
+    assert_eq!(found("~~x https://a.org/b~"), ["https://a.org/b~"]);
+}

@@ -589,16 +589,8 @@ fn a_label_of_words_is_not_cut_from_its_link() {
     let finder = Finder::new();
     let want = expected(&finder, &text, b'\n');
     assert_eq!(want.len(), 70);
+    some_splits_find(&finder, &text, &want);
     let sf = StreamFinder::new(finder.clone());
-    for k in [1, 7, 64, 1000, 4097] {
-        assert_eq!(streamed(&sf, &text, k).0, want, "read size {k}");
-    }
-    let mut pf = ParallelFinder::new(finder.clone());
-    for piece in [1, 10, 50, 100, 1000] {
-        pf.piece_size(piece);
-        let got: Vec<Row> = pf.links(&text).iter().map(|m| row(m.link().to_stream_link())).collect();
-        assert_eq!(got, want, "piece size {piece}");
-    }
     // One unclosed `[` holds back the cuts only within a label's reach.
     let mut open = b"see [ ".to_vec();
     open.extend("a b.org ".repeat(5_000).into_bytes());
@@ -616,28 +608,43 @@ fn a_label_of_words_is_not_cut_from_its_link() {
     assert_eq!(got.len(), finder.links_bytes(&brackets).count());
 }
 
-/// A link whose trailing `_` closes an emphasis looks back across white
-/// space for the opening `_` (GitHub's quote reply): in a line too long
-/// for a cut at a newline, no stream or parallel cut falls between the
-/// two.
+/// A link whose trailing `_` or `~~` closes an emphasis or strikethrough
+/// looks back across white space for its opener (GitHub's quote reply):
+/// in a line too long for a cut at a newline, no stream or parallel cut
+/// falls between the two.
 #[test]
 fn an_emphasis_is_not_cut_from_the_link_that_closes_it() {
-    let line = "_Originally posted by @q in https://github.com/o/r/issues/1#issuecomment-12_ and so on. ";
-    let text = line.repeat(60).into_bytes();
-    assert!(!text.contains(&b'\n') && text.len() > 4096);
-    let finder = Finder::new();
-    let whole: Vec<String> = finder.links_bytes(&text).map(|l| l.as_str().to_owned()).collect();
-    assert_eq!(whole.len(), 60);
-    assert!(whole.iter().all(|l| l.ends_with("comment-12")), "{whole:?}");
-    let want = expected(&finder, &text, b'\n');
+    for (line, end) in [
+        (
+            "_Originally posted by @q in https://github.com/o/r/issues/1#issuecomment-12_ and so on. ",
+            "comment-12",
+        ),
+        (
+            "~~Prefix with a link: https://example.com/emr/features/hadoop/~~ and so on. ",
+            "hadoop/",
+        ),
+    ] {
+        let text = line.repeat(60).into_bytes();
+        assert!(!text.contains(&b'\n') && text.len() > 4096);
+        let finder = Finder::new();
+        let whole: Vec<String> = finder.links_bytes(&text).map(|l| l.as_str().to_owned()).collect();
+        assert_eq!(whole.len(), 60);
+        assert!(whole.iter().all(|l| l.ends_with(end)), "{whole:?}");
+        some_splits_find(&finder, &text, &expected(&finder, &text, b'\n'));
+    }
+}
+
+/// Streaming `text` at a few read sizes, and finding it in parallel at a
+/// few piece sizes, gives `want` (for texts too long for every size).
+fn some_splits_find(finder: &Finder, text: &[u8], want: &[Row]) {
     let sf = StreamFinder::new(finder.clone());
     for k in [1, 7, 64, 1000, 4097] {
-        assert_eq!(streamed(&sf, &text, k).0, want, "read size {k}");
+        assert_eq!(streamed(&sf, text, k).0, want, "read size {k}");
     }
     let mut pf = ParallelFinder::new(finder.clone());
     for piece in [1, 10, 50, 100, 1000] {
         pf.piece_size(piece);
-        let got: Vec<Row> = pf.links(&text).iter().map(|m| row(m.link().to_stream_link())).collect();
+        let got: Vec<Row> = pf.links(text).iter().map(|m| row(m.link().to_stream_link())).collect();
         assert_eq!(got, want, "piece size {piece}");
     }
 }

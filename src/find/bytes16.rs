@@ -84,7 +84,7 @@ fn scalar_name_bits(chunk: &[u8; 16]) -> NameBits {
 
 /// The ASCII bytes of an email's local part in the default mode among
 /// sixteen (`email::is_plain_local_byte`: the printable bytes but
-/// `! " ( ) , : ; < > @ [ \ ] { | }`), and the dots among them, bit `i`
+/// `! " ( ) , : ; < > @ [ \ ] ` { | }`), and the dots among them, bit `i`
 /// for byte `i`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -103,12 +103,14 @@ pub(super) fn local_bits(chunk: &[u8; 16]) -> (u32, u32) {
         };
         let within = |lo: u8, hi: u8| within_of(v, lo, hi);
         let or = |a: __m128i, b: __m128i| _mm_or_si128(a, b);
+        // (`[ \ ]` and `{ | }`, `@` and `` ` `` are 0x20 apart: one test
+        // of `v | 0x20` each.)
+        let v20 = _mm_or_si128(v, _mm_set1_epi8(0x20));
         let out = or(
             or(or(eq(b'"'), within(b'(', b')')), or(eq(b','), within(b':', b'<'))),
-            // (`[ \ ]` and `{ | }` are 0x20 apart: one range of `v | 0x20`.)
             or(
-                or(eq(b'>'), eq(b'@')),
-                within_of(_mm_or_si128(v, _mm_set1_epi8(0x20)), b'{', b'}'),
+                or(eq(b'>'), _mm_cmpeq_epi8(v20, _mm_set1_epi8(b'`' as i8))),
+                within_of(v20, b'{', b'}'),
             ),
         );
         // (From `"`: `!` is no plain local byte either.)

@@ -151,12 +151,13 @@ fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -
 /// but `{`, `|` and `}`, which a reader of a mail sees as brackets and
 /// field separators around an address (`{john@mozilla.org}`,
 /// `|bob@foo.com|555-9999|`: Thunderbird's and Evolution's suites), not
-/// in it; and `!`, which joins an IRC nick to its user and host
+/// in it; `` ` ``, which opens code or a quote before one
+/// (`` https://a.de`bc@c.com ``: Telegram's suite); and `!`, which joins an IRC nick to its user and host
 /// (`<statler!~Georg@p54897245.dip0.t-ipconnect.de>`, 4 held-out lines of
 /// the eleventh set) and the hops of a UUCP bang path: a local part that
 /// a `!` would hold is no mailbox ([`after_bang`]). Strict mode keeps them.
 pub(super) const fn is_plain_local_byte(c: u8) -> bool {
-    c < 0x80 && crate::chars::ASCII_LINK_EMAIL[c as usize] && !matches!(c, b'{' | b'|' | b'}' | b'!')
+    c < 0x80 && crate::chars::ASCII_LINK_EMAIL[c as usize] && !matches!(c, b'{' | b'|' | b'}' | b'!' | b'`')
 }
 
 /// Whether the local part starting at `ls` follows a `!` glued to a word

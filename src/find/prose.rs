@@ -225,11 +225,11 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         Some(i) => glued_end(text, raw, i),
         None => raw.end,
     };
-    // `*` (bold), `_` (emphasis), an escaped delimiter (`&gt`, `&quot`, `&#34`, `&apos`:
+    // `*` (bold), `_`, `~` (emphasis, strikethrough), an escaped delimiter (`&gt`, `&quot`, `&#34`, `&apos`:
     // `markup::DELIMITER_ENTITIES`), `s`/`S` (`'s`): the exact tests are in
     // `refine_name_or_iri`.
     let ends_plain = match last {
-        b'*' | b'_' => false,
+        b'*' | b'_' | b'~' => false,
         b't' | b'2' | b'4' | b'7' | b'9' => !ends_in_delimiter_entity(link),
         b's' => !ends_in_delimiter_entity(link) && (link.len() < 2 || link[link.len() - 2] != b'\''),
         b'S' => link.len() < 2 || link[link.len() - 2] != b'\'',
@@ -372,8 +372,8 @@ fn refine_name_or_iri(
         end = markup_end(text, raw.start, end);
     } else if link.last() == Some(&b'*') {
         end = end.min(raw.start + bold_close_end(link));
-    } else if link.last() == Some(&b'_') {
-        end = end.min(raw.start + emphasis_close_end(text.as_bytes(), raw.start, link));
+    } else if let Some(&m @ (b'_' | b'~')) = link.last() {
+        end = end.min(raw.start + emphasis_close_end(text.as_bytes(), raw.start, link, m));
     }
     // `http://example.com's page`: an English possessive after a link is
     // prose, though `'` is a sub-delim RFC 3986 allows there (issue 13,

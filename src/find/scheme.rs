@@ -243,11 +243,48 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
         if (s == 0 || b[s - 1] != b'<') && !links_without_slashes(scheme, &b[colon + 1..]) {
             return None;
         }
-        if !f.strict_uts58 && (is_scm_provider(b, s) || is_bracketed_cid(b, s, scheme)) {
+        if !f.strict_uts58
+            && (is_scm_provider(b, s)
+                || is_bracketed_cid(b, s, scheme)
+                || (scheme.len() == 3 && is_geo_without_place(scheme, &b[colon + 1..])))
+        {
             return None;
         }
     }
     Some(s)
+}
+
+/// Whether `scheme` is `geo` and the bytes after its colon (`rest`) do not
+/// start with two or three numeric coordinates (RFC 5870 §3.3: `-`,
+/// digits, then `.` and digits, separated by `,`): `geo:1,` and `geo:1,,3`
+/// name no place (7 cases of Gajim's suite); `geo:37.78,-122.39;u=35`
+/// and `geo:0,0?q=…` do. Out of line: few links have the scheme.
+#[cold]
+#[inline(never)]
+fn is_geo_without_place(scheme: &str, rest: &[u8]) -> bool {
+    if !scheme.eq_ignore_ascii_case("geo") {
+        return false;
+    }
+    // The end of the number at `i`, if one is there.
+    let number = |mut i: usize| {
+        i += usize::from(rest.get(i) == Some(&b'-'));
+        let int = rest[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        i += int;
+        if int > 0 && rest.get(i) == Some(&b'.') {
+            let frac = rest[i + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
+            return (frac > 0).then_some(i + 1 + frac);
+        }
+        (int > 0).then_some(i)
+    };
+    let (mut i, mut coordinates) = (0, 0);
+    while let Some(e) = number(i) {
+        coordinates += 1;
+        if coordinates == 3 || rest.get(e) != Some(&b',') {
+            break;
+        }
+        i = e + 1;
+    }
+    coordinates < 2
 }
 
 /// Whether a `cid:` URI (RFC 2392, a part of the same mail) stands in

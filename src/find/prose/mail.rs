@@ -259,8 +259,21 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
             return None;
         }
     }
-    let address = &text[raw.start..raw.end];
     let b = text.as_bytes();
+    // `email='foo@bar.com'`: a `'` glued after `=` opens an attribute's
+    // value (GNOME Terminal's suite), as a `'` before an address does; the
+    // address starts after it.
+    if b.get(raw.end) == Some(&b'\'') {
+        let local = &b[raw.start..raw.end];
+        let local = &local[..local.iter().position(|&c| c == b'@').unwrap_or(0)];
+        if let Some(q) = local.windows(2).rposition(|w| w == b"='") {
+            raw.start += q + 2;
+            if raw.start >= raw.end || b[raw.start] == b'@' {
+                return None;
+            }
+        }
+    }
+    let address = &text[raw.start..raw.end];
     // `git@github.com:user/repo.git`, `ssh -vvv git@github.com`,
     // `git@github.com: Permission denied`: the ssh user of a Git host, not
     // a mailbox (7 real lines); and `user@host:path` is an scp-style remote.
