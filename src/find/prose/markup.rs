@@ -280,7 +280,7 @@ pub(super) fn emphasis_close_end(b: &[u8], start: usize, link: &[u8], m: u8) -> 
     if !closes || n >= link.len() || is_space(link[link.len() - n - 1]) {
         return link.len();
     }
-    match emphasis_open_before(b, start, m) {
+    match open_before(b, start, m, false) {
         Some(open) if b[open..].iter().take_while(|&&c| c == m).count() == n => link.len() - n,
         _ => link.len(),
     }
@@ -298,9 +298,19 @@ fn is_space(c: u8) -> bool {
 /// (runs inside a word, `snake_case`, `/~user/`, are passed over) starts
 /// one, after white space or an opening bracket or quote and before a
 /// byte that is not white space; a line break or a run that ends a word
-/// first means none is. For the safe cuts too: a cut after such a run
-/// could hide it from a link that closes it.
+/// first means none is. For the safe cuts: a cut after such a run could
+/// hide it from a link that closes it. The cuts read bytes that need not
+/// be UTF-8, where the finder reads each valid run as a text of its own:
+/// a run after a byte that is not ASCII is taken as one that may start
+/// such a text (it then opens one), so that no cut is made that the
+/// finder's look could cross.
 pub(crate) fn emphasis_open_before(b: &[u8], c: usize, m: u8) -> Option<usize> {
+    open_before(b, c, m, true)
+}
+
+/// [`emphasis_open_before`]; with `any_start`, a run after a byte that is
+/// not ASCII opens too.
+fn open_before(b: &[u8], c: usize, m: u8, any_start: bool) -> Option<usize> {
     let lo = c.saturating_sub(MAX_WIDE_EMPHASIS);
     let mut i = c;
     loop {
@@ -312,7 +322,10 @@ pub(crate) fn emphasis_open_before(b: &[u8], c: usize, m: u8) -> Option<usize> {
         while i > 0 && b[i - 1] == m {
             i -= 1;
         }
-        let opens_after = i == 0 || is_space(b[i - 1]) || matches!(b[i - 1], b'(' | b'[' | b'"' | b'\'');
+        let opens_after = i == 0
+            || is_space(b[i - 1])
+            || matches!(b[i - 1], b'(' | b'[' | b'"' | b'\'')
+            || (any_start && b[i - 1] >= 0x80);
         match (opens_after, b.get(end)) {
             (true, Some(&x)) if !is_space(x) => return Some(i),
             // A run after a word's last byte ends it (or is a word's
