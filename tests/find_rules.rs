@@ -1606,3 +1606,20 @@ fn a_strikethrough_closed_after_a_link_is_no_part_of_it() {
     );
     assert_eq!(found("~~x https://a.org/b~"), ["https://a.org/b~"]);
 }
+
+/// A letter of Greek, Cyrillic, Armenian, Hebrew or Arabic glued right
+/// after the ASCII TLD of a bare name is prose, not part of the label (no
+/// TLD mixes scripts): `uk.wikiquote.orgНа початку`. A name of that
+/// script, a path in it, and a name that goes on with more labels stay
+/// whole.
+#[test]
+fn a_non_latin_letter_glued_after_an_ascii_tld_is_prose() {
+    assert_eq!(found("Фото: uk.wikiquote.orgНа початку"), ["uk.wikiquote.org"]);
+    assert_eq!(found("ελληνικά example.comΓεια"), ["example.com"]);
+    assert_eq!(found("see a.comπ.рф"), ["a.comπ.рф"]);
+    assert_eq!(found("user@example.orgНа"), ["user@example.org"]);
+    assert_eq!(
+        found("https://пример.рф/путь и https://ru.wikipedia.org/wiki/Москва"),
+        ["https://пример.рф/путь", "https://ru.wikipedia.org/wiki/Москва"]
+    );
+}

@@ -166,6 +166,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         if (ascii_before || ascii_in) && mixes_unspaced_script(&text[after..tld_end]) {
             return Plain::Ask; // prose glued to the TLD (`ruby-lang.org의`)
         }
+        if ascii_before && (0xCD..0xE0).contains(&b[label_end]) {
+            return Plain::Ask; // (`uk.wikiquote.orgНа`: `tld_end_at_script_change`)
+        }
     }
     if tld_end == after || tld_end == limit || b[tld_end - 1] == b'-' {
         return Plain::Ask; // (a `-` after the TLD: see `tld_end_before_dash`)

@@ -25,6 +25,14 @@ pub(in crate::find) fn is_unspaced_script(c: char) -> bool {
     )
 }
 
+/// A letter of the scripts encoded in two UTF-8 bytes after Latin: Greek,
+/// Cyrillic, Armenian, Hebrew, Arabic (U+0370 to U+07FF). Glued right
+/// after an ASCII TLD it is prose, not part of the label: no TLD mixes
+/// scripts.
+pub(in crate::find) fn is_glued_script_letter(c: char) -> bool {
+    ('\u{0370}'..'\u{0800}').contains(&c) && c.is_alphabetic()
+}
+
 /// Hiragana that start a Japanese particle (を に は が で の と へ も や か
 /// よ): right after a link they are the sentence going on, even after a
 /// `/` (`http://example.com/にある`), where a page title would rather start
@@ -65,10 +73,21 @@ pub(in crate::find) fn mixes_unspaced_script(text: &str) -> bool {
 /// script written without spaces (`ruby-lang.org의`, `example.comだよね`):
 /// the ASCII part, when that is a TLD. Real text: 30 of 36 labelled
 /// names glued to CJK or Hangul were missed before this rule.
+///
+/// The same holds for a letter of another script that is not Latin
+/// (`uk.wikiquote.orgНа початку`: Cyrillic prose glued after a Telegram
+/// post's link, 1 held-out line, fourteenth set): no TLD mixes ASCII with
+/// another script ([`is_glued_script_letter`]).
 pub(in crate::find) fn tld_end_at_script_change(text: &str, after: usize, end: usize) -> usize {
     let b = text.as_bytes();
     let ascii = after + b[after..end].iter().take_while(|c| c.is_ascii()).count();
-    if ascii == after || ascii == end || !char_at(text, ascii).is_some_and(is_unspaced_script) {
+    let Some(c) = char_at(text, ascii).filter(|_| ascii > after && ascii < end) else {
+        return end;
+    };
+    // (A label that more labels follow is a host of its own: `a.comπ.рф`.)
+    let more_labels =
+        || b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(|&n| n.is_ascii_alphanumeric() || n >= 0x80);
+    if !(is_unspaced_script(c) || (is_glued_script_letter(c) && !more_labels())) {
         return end;
     }
     if is_tld(&text[after..ascii]) {
