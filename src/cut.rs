@@ -191,7 +191,7 @@ pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Opt
                 }
                 // Safe again at the label's `]`, at the end of the line,
                 // or once the `[` is out of a label's reach.
-                let reach = (open + MAX_WIDE_LABEL + 1).min(bytes.len());
+                let reach = (open + MAX_WIDE_LABEL + 1).clamp(c + 1, bytes.len());
                 from = memchr::memchr3(b']', b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
                 continue;
             }
@@ -204,7 +204,7 @@ pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Opt
                     // Maybe safe again after the next `m` (which may close
                     // the emphasis), at the end of the line, or once the
                     // opener is out of reach.
-                    let reach = (open + MAX_WIDE_EMPHASIS + 1).min(bytes.len());
+                    let reach = (open + MAX_WIDE_EMPHASIS + 1).clamp(c + 1, bytes.len());
                     from = memchr::memchr3(m, b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
                     continue 'cuts;
                 }

@@ -1518,11 +1518,12 @@ fn an_irc_nick_and_user_is_no_address() {
     assert_eq!(found("(!bob@example.com)"), ["bob@example.com"]);
 }
 
-/// A link's trailing `_` (or `__`) that closes an emphasis opened earlier
-/// on its line is no part of it: GitHub's quote reply writes
+/// A link's trailing `_` (or `__`) that closes an emphasis opened at the
+/// start of its line is no part of it: GitHub's quote reply writes
 /// `_Originally posted by @user in URL_`. Without such an opener (after a
 /// `snake_case` word, after an emphasis already closed, on an earlier
-/// line), a path's trailing `_` stays.
+/// line, or an identifier's `_` inside the line), a path's trailing `_`
+/// stays.
 #[test]
 fn an_underscore_closing_an_emphasis_before_the_link_is_no_part_of_it() {
     assert_eq!(
@@ -1530,7 +1531,15 @@ fn an_underscore_closing_an_emphasis_before_the_link_is_no_part_of_it() {
         ["https://github.com/o/r/issues/1#issuecomment-12"]
     );
     assert_eq!(found("__Docs at https://example.com/x__."), ["https://example.com/x"]);
-    assert_eq!(found("(_see www.example.com/a_)"), ["www.example.com/a"]);
+    assert_eq!(found("x\n_see www.example.com/a_"), ["www.example.com/a"]);
+    assert_eq!(
+        found("<a target=\"_blank\" href=\"https://youtu.be/dQw4w9WgXc_\">"),
+        ["https://youtu.be/dQw4w9WgXc_"]
+    );
+    assert_eq!(
+        found("the _id field: https://youtu.be/dQw4w9WgXc_"),
+        ["https://youtu.be/dQw4w9WgXc_"]
+    );
     assert_eq!(found("x https://example.com/a_ y"), ["https://example.com/a_"]);
     assert_eq!(found("my_var https://example.com/a_"), ["https://example.com/a_"]);
     assert_eq!(found("_a_ https://example.com/b_"), ["https://example.com/b_"]);
@@ -1569,6 +1578,8 @@ fn a_geo_iri_needs_its_coordinates() {
         ["geo:37.786971,-122.399677;u=35", "geo:0,0?q=Berlin", "geo:1,2,3"]
     );
     assert!(found("(link: geo:1,), geo:,2 geo:1,,3 geo:1 geo:1.,2 geo:a,b").is_empty());
+    // Android's search form, coordinates left out.
+    assert_eq!(found("href=\"geo:?q=Eiffel+Tower\""), ["geo:?q=Eiffel+Tower"]);
 }
 
 /// A `` ` `` before an address opens code or a quote: it is no part of
@@ -1585,6 +1596,8 @@ fn a_backtick_is_no_part_of_a_local_part() {
 #[test]
 fn a_quote_after_an_equals_sign_opens_the_address() {
     assert_eq!(found("<baz email='foo@bar.com'/>"), ["foo@bar.com"]);
+    // Read from there as any local part: no leading dot.
+    assert!(found("x='.foo@bar.com'").is_empty());
     assert_eq!(found("write o'brien@example.com"), ["o'brien@example.com"]);
     assert_eq!(
         found("list+x=example.org@example.com"),
@@ -1621,5 +1634,19 @@ fn a_non_latin_letter_glued_after_an_ascii_tld_is_prose() {
     assert_eq!(
         found("https://пример.рф/путь и https://ru.wikipedia.org/wiki/Москва"),
         ["https://пример.рф/путь", "https://ru.wikipedia.org/wiki/Москва"]
+    );
+}
+
+/// A `doi:` IRI holds a DOI name, which starts with `10.`: in a reference
+/// list's `doi:https://doi.org/10.…` the link is the URL after it.
+#[test]
+fn a_doi_iri_needs_a_doi_name() {
+    assert_eq!(
+        found("Bioinformatics, 37(15). doi:https://doi.org/10.1093/bioinformatics/btab059."),
+        ["https://doi.org/10.1093/bioinformatics/btab059"]
+    );
+    assert_eq!(
+        found("see doi:10.1002/jcc.21787 and doi:abc"),
+        ["doi:10.1002/jcc.21787"]
     );
 }

@@ -609,29 +609,57 @@ fn a_label_of_words_is_not_cut_from_its_link() {
 }
 
 /// A link whose trailing `_` or `~~` closes an emphasis or strikethrough
-/// looks back across white space for its opener (GitHub's quote reply):
-/// in a line too long for a cut at a newline, no stream or parallel cut
-/// falls between the two.
+/// opened at its line's start looks back across white space for the
+/// opener (GitHub's quote reply): in a line too long for a cut at a
+/// newline, no stream or parallel cut falls between the two.
 #[test]
 fn an_emphasis_is_not_cut_from_the_link_that_closes_it() {
-    for (line, end) in [
+    for (open, link, end) in [
         (
-            "_Originally posted by @q in https://github.com/o/r/issues/1#issuecomment-12_ and so on. ",
+            "_Originally posted by @q in",
+            "https://github.com/o/r/issues/1#issuecomment-12_",
             "comment-12",
         ),
         (
-            "~~Prefix with a link: https://example.com/emr/features/hadoop/~~ and so on. ",
+            "~~Prefix with a link:",
+            "https://example.com/emr/features/hadoop/~~",
             "hadoop/",
         ),
     ] {
-        let text = line.repeat(60).into_bytes();
-        assert!(!text.contains(&b'\n') && text.len() > 4096);
-        let finder = Finder::new();
-        let whole: Vec<String> = finder.links_bytes(&text).map(|l| l.as_str().to_owned()).collect();
-        assert_eq!(whole.len(), 60);
-        assert!(whole.iter().all(|l| l.ends_with(end)), "{whole:?}");
-        some_splits_find(&finder, &text, &expected(&finder, &text, b'\n'));
+        for words in [0, 3, 20] {
+            let text = format!("{open}{} {link}{}", " so".repeat(words), " and so on.".repeat(500)).into_bytes();
+            assert!(!text.contains(&b'\n') && text.len() > 4096);
+            let finder = Finder::new();
+            let whole: Vec<String> = finder.links_bytes(&text).map(|l| l.as_str().to_owned()).collect();
+            assert_eq!(whole.len(), 1);
+            assert!(whole[0].ends_with(end), "{whole:?}");
+            some_splits_find(&finder, &text, &expected(&finder, &text, b'\n'));
+        }
     }
+}
+
+/// Two cases a review found in the safe cuts: a run of `__` longer than
+/// the emphasis window's start (the search for the next cut sliced past
+/// its end and panicked), and `Message ID:`, whose header name holds a
+/// space (a cut there left `ID: <…>` to the next piece, which linked it).
+#[test]
+fn cuts_keep_long_marker_runs_and_spaced_header_names_whole() {
+    let finder = Finder::new();
+    for m in ["__", "~~"] {
+        let text = format!("{m}{} tail https://a.com/b", "x".repeat(255)).into_bytes();
+        let want = expected(&finder, &text, b'\n');
+        let mut pf = ParallelFinder::new(finder.clone());
+        for piece in [17, 64] {
+            pf.piece_size(piece);
+            let got: Vec<Row> = pf.links(&text).iter().map(|m| row(m.link().to_stream_link())).collect();
+            assert_eq!(got, want, "{m} piece size {piece}");
+        }
+    }
+    let text = "Message ID: <owner/repo/pull/7/c1@github.com>\n"
+        .repeat(300)
+        .into_bytes();
+    assert_eq!(finder.links_bytes(&text).count(), 0);
+    some_splits_find(&finder, &text, &[]);
 }
 
 /// Streaming `text` at a few read sizes, and finding it in parallel at a

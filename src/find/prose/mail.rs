@@ -144,7 +144,9 @@ pub(crate) fn id_line_start(bytes: &[u8], c: usize) -> Option<usize> {
     }
     let (ls, newline) = line_start(bytes, c)?;
     match id_line(&bytes[ls..c], newline) {
-        IdLine::Other => None,
+        // (`Message ID:`, whose name holds a space: a cut there would
+        // leave `ID: <…>` to the next piece.)
+        IdLine::Other if !bytes[ls..c].eq_ignore_ascii_case(b"message") => None,
         _ => Some(ls),
     }
 }
@@ -268,7 +270,12 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
         let local = &local[..local.iter().position(|&c| c == b'@').unwrap_or(0)];
         if let Some(q) = local.windows(2).rposition(|w| w == b"='") {
             raw.start += q + 2;
-            if raw.start >= raw.end || b[raw.start] == b'@' {
+            // (As a local part read from there: more quotes open it, and
+            // none starts with a dot or is empty.)
+            while b[raw.start] == b'\'' {
+                raw.start += 1;
+            }
+            if matches!(b[raw.start], b'@' | b'.') {
                 return None;
             }
         }

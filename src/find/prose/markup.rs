@@ -264,14 +264,16 @@ pub(crate) const MAX_WIDE_EMPHASIS: usize = 256;
 
 /// The end of `link` (at `start` in `b`) without the `_`, `__` or `~~`
 /// (its last byte is `m`) that close an emphasis or a strikethrough opened
-/// earlier on its line: GitHub's quote reply writes
+/// at the start of its line: GitHub's quote reply writes
 /// `_Originally posted by @user in https://github.com/…#issuecomment-1_`
 /// (2 held-out lines, eleventh set), and
 /// `~~Prefix: https://aws.amazon.com/emr/~~` (league/commonmark's suite).
-/// The opener is the last run of `m` before the link that starts or ends a
-/// word ([`emphasis_open_before`]), as many as close it. A `_` that ends a
-/// path with no such opener stays (`https://example.com/a_`), as does a
-/// single `~` (UTS #58 includes both). Out of line: few links end so.
+/// The opener is that run of `m`, as many as close the link, and the last
+/// run before the link that starts or ends a word
+/// ([`emphasis_open_before`]). A `_` that ends a path with no such opener
+/// stays (`https://youtu.be/dQw4w9WgXc_`, `target="_blank" href="…_"`), as
+/// does a single `~` (UTS #58 includes both). Out of line: few links end
+/// so.
 #[cold]
 #[inline(never)]
 pub(super) fn emphasis_close_end(b: &[u8], start: usize, link: &[u8], m: u8) -> usize {
@@ -292,18 +294,20 @@ fn is_space(c: u8) -> bool {
     c <= b' '
 }
 
-/// Where an emphasis `_` (or a strikethrough `~~`: `m` is `~`) opens
-/// before `c` on its line, if one is open there: the last run of `m` in
-/// the [`MAX_WIDE_EMPHASIS`] bytes before `c` that starts or ends a word
-/// (runs inside a word, `snake_case`, `/~user/`, are passed over) starts
-/// one, after white space or an opening bracket or quote and before a
-/// byte that is not white space; a line break or a run that ends a word
-/// first means none is. For the safe cuts: a cut after such a run could
-/// hide it from a link that closes it. The cuts read bytes that need not
-/// be UTF-8, where the finder reads each valid run as a text of its own:
-/// a run after a byte that is not ASCII is taken as one that may start
-/// such a text (it then opens one), so that no cut is made that the
-/// finder's look could cross.
+/// Where an emphasis `_` (or a strikethrough `~~`: `m` is `~`) that
+/// starts its line is open before `c`: the last run of `m` in the
+/// [`MAX_WIDE_EMPHASIS`] bytes before `c` that starts or ends a word (runs
+/// inside a word, `snake_case`, `/~user/`, are passed over) starts the
+/// line and a byte that is not white space follows it; a line break, or a
+/// run that ends a word, first means none is. Only a run at a line's
+/// start opens: one after white space in the line is as often an
+/// identifier (`_id`, `target="_blank"`, `_JAVA_OPTIONS`) as markup.
+///
+/// For the safe cuts: a cut after such a run could hide it from a link
+/// that closes it. The cuts read bytes that need not be UTF-8, where the
+/// finder reads each valid run as a text of its own: a run after a byte
+/// that is not ASCII is taken as one that may start such a text (it then
+/// opens one), so that no cut is made that the finder's look could cross.
 pub(crate) fn emphasis_open_before(b: &[u8], c: usize, m: u8) -> Option<usize> {
     open_before(b, c, m, true)
 }
@@ -319,18 +323,21 @@ fn open_before(b: &[u8], c: usize, m: u8, any_start: bool) -> Option<usize> {
             return None;
         }
         let end = i + 1;
-        while i > 0 && b[i - 1] == m {
+        while i > lo && b[i - 1] == m {
             i -= 1;
         }
-        let opens_after = i == 0
-            || is_space(b[i - 1])
-            || matches!(b[i - 1], b'(' | b'[' | b'"' | b'\'')
-            || (any_start && b[i - 1] >= 0x80);
-        match (opens_after, b.get(end)) {
-            (true, Some(&x)) if !is_space(x) => return Some(i),
+        let starts_line = i == 0 || matches!(b[i - 1], b'\n' | b'\r') || (any_start && b[i - 1] >= 0x80);
+        match b.get(end) {
+            Some(&x) if starts_line && !is_space(x) => return Some(i),
             // A run after a word's last byte ends it (or is a word's
             // `_`, `snake_case`: passed over).
-            (false, x) if x.is_none_or(|&x| is_space(x) || x.is_ascii_punctuation()) => return None,
+            x if !starts_line
+                && i > 0
+                && !is_space(b[i - 1])
+                && x.is_none_or(|&x| is_space(x) || x.is_ascii_punctuation()) =>
+            {
+                return None
+            }
             _ if i <= lo => return None,
             _ => {}
         }
