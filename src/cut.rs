@@ -125,11 +125,25 @@ fn may_be_quote_marker(bytes: &[u8], g: usize) -> bool {
 
 /// How many Markdown labels and emphases a search for a safe cut steps
 /// over before it gives up: a line of `[x a.org](…[x a.org](…` has no cut
-/// outside a label, and each step reads up to a label's length. Past this many, no
-/// safe cut is found there: a stream cuts with look-ahead (case 2 of
-/// [`crate::stream`], where such a label may lose its `[`), parallel
+/// outside a label, and each step reads up to a label's length. Past this
+/// many, no safe cut is found there: a stream cuts with look-ahead (case 2
+/// of [`crate::stream`], where such a label may lose its `[`), parallel
 /// finding keeps the rest in one piece.
 const MAX_LABEL_STEPS: usize = 64;
+
+/// An opener that a link after the Hard byte `c` may look back to across
+/// white space on its line: a Markdown label's `[` (`[thread on
+/// example.org](…)`), or the `_` or `~~` of an emphasis that starts the
+/// line (`_Originally posted by @x in https://…_`). Its offset, the byte
+/// that may close it, and how far its link may be from it.
+fn wide_open_before(bytes: &[u8], c: usize) -> Option<(usize, u8, usize)> {
+    if let Some(open) = label_open_before(bytes, c) {
+        return Some((open, b']', MAX_WIDE_LABEL));
+    }
+    [b'_', b'~']
+        .into_iter()
+        .find_map(|m| emphasis_open_before(bytes, c, m).map(|open| (open, m, MAX_WIDE_EMPHASIS)))
+}
 
 /// The last *safe* cut in `bytes[floor..end]`: a Hard byte that no link
 /// crosses (case 1 of the module documentation).
@@ -143,18 +157,13 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, end: usize, window: usiz
             c = last_hard_before(bytes, floor, line)?;
             continue;
         }
-        // Nor is a Markdown label whose `[` a link ending it looks back to
-        // across white space (`[thread on example.org](…)`), nor an
-        // emphasis whose `_` a link's closing `_` looks back to
-        // (`_Originally posted by @x in https://…_`): the cut goes to the
-        // last Hard byte before the `[` or `_` (each step reads only the
-        // bytes it steps over and at most a label's length). The looks
-        // never cross a line: a cut at a line break is safe.
+        // Nor is a Markdown label or an emphasis whose opener a link
+        // looks back to ([`wide_open_before`]): the cut goes to the last
+        // Hard byte before the opener (each step reads only the bytes it
+        // steps over and at most a label's length). The looks never cross
+        // a line: a cut at a line break is safe.
         if !matches!(bytes[c], b'\n' | b'\r') {
-            if let Some(open) = label_open_before(bytes, c)
-                .or_else(|| emphasis_open_before(bytes, c, b'_'))
-                .or_else(|| emphasis_open_before(bytes, c, b'~'))
-            {
+            if let Some((open, _, _)) = wide_open_before(bytes, c) {
                 label_steps += 1;
                 if label_steps > MAX_LABEL_STEPS {
                     return None;
@@ -176,7 +185,7 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, end: usize, window: usiz
 #[cfg(feature = "parallel")]
 pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Option<usize> {
     let mut label_steps = 0;
-    'cuts: loop {
+    loop {
         let c = from.max(1) + bytes.get(from.max(1)..)?.iter().position(|&b| is_hard_byte(b))?;
         if id_line_start(bytes, c).is_some() {
             // Safe again at the end of that line.
@@ -184,30 +193,17 @@ pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Opt
             continue;
         }
         if !matches!(bytes[c], b'\n' | b'\r') {
-            if let Some(open) = label_open_before(bytes, c) {
+            if let Some((open, close, most)) = wide_open_before(bytes, c) {
                 label_steps += 1;
                 if label_steps > MAX_LABEL_STEPS {
                     return None;
                 }
-                // Safe again at the label's `]`, at the end of the line,
-                // or once the `[` is out of a label's reach.
-                let reach = (open + MAX_WIDE_LABEL + 1).clamp(c + 1, bytes.len());
-                from = memchr::memchr3(b']', b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
+                // Maybe safe again at the byte that may close it (a `]`,
+                // `_` or `~`), at the end of the line, or once the opener
+                // is out of reach.
+                let reach = (open + most + 1).clamp(c + 1, bytes.len());
+                from = memchr::memchr3(close, b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
                 continue;
-            }
-            for m in [b'_', b'~'] {
-                if let Some(open) = emphasis_open_before(bytes, c, m) {
-                    label_steps += 1;
-                    if label_steps > MAX_LABEL_STEPS {
-                        return None;
-                    }
-                    // Maybe safe again after the next `m` (which may close
-                    // the emphasis), at the end of the line, or once the
-                    // opener is out of reach.
-                    let reach = (open + MAX_WIDE_EMPHASIS + 1).clamp(c + 1, bytes.len());
-                    from = memchr::memchr3(m, b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
-                    continue 'cuts;
-                }
             }
         }
         match fold_opener_before(bytes, c, window) {

@@ -7,7 +7,7 @@
 //! [`crate::stream`] uses (the finder never looks across such a byte,
 //! except for an IRI folded over lines inside `<…>` and a link that ends
 //! a Markdown label or an emphasis, which looks back on its line for the
-//! label's `[` or the emphasis's `_`; a
+//! label's `[` or the emphasis's `_` or `~~`; a
 //! cut is never placed where one of those could cross it). Each piece is
 //! scanned on its own, with a few bytes of look-ahead, by rayon; the
 //! pieces' results come back in input order, with absolute offsets and

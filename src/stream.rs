@@ -30,10 +30,11 @@
 //! `<URL:…>` folded over lines (RFC 3986 Appendix C) runs across white
 //! space up to its `>`; and a link right before a Markdown label's `](`
 //! looks back across white space, on its line, for the label's `[` (at
-//! most 256 bytes), as a link ending in `_` does for the `_` that opened
-//! an emphasis (`_Originally posted by @x in https://…_`), so a safe cut
-//! does not fall inside an open `[` or `_` either (a mail header line of
-//! Message-IDs is not split for the same reason).
+//! most 256 bytes), as a link ending in `_` or `~~` does for the run that
+//! opened an emphasis at its line's start (`_Originally posted by @x in
+//! https://…_`), so a safe cut does not fall inside an open `[`, `_` or
+//! `~~` either (a mail header line of Message-IDs is not split for the
+//! same reason).
 //!
 //! So the buffer is cut *at* a Hard byte `c` (the byte itself starts the next
 //! chunk, so both sides see the same character at the seam), and one of

@@ -152,7 +152,8 @@ fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -
 /// field separators around an address (`{john@mozilla.org}`,
 /// `|bob@foo.com|555-9999|`: Thunderbird's and Evolution's suites), not
 /// in it; `` ` ``, which opens code or a quote before one
-/// (`` https://a.de`bc@c.com ``: Telegram's suite); and `!`, which joins an IRC nick to its user and host
+/// (`` https://a.de`bc@c.com ``: Telegram's suite); and `!`, which joins
+/// an IRC nick to its user and host
 /// (`<statler!~Georg@p54897245.dip0.t-ipconnect.de>`, 4 held-out lines of
 /// the eleventh set) and the hops of a UUCP bang path: a local part that
 /// a `!` would hold is no mailbox ([`after_bang`]). Strict mode keeps them.

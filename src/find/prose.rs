@@ -225,7 +225,8 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         Some(i) => glued_end(text, raw, i),
         None => raw.end,
     };
-    // `*` (bold), `_`, `~` (emphasis, strikethrough), an escaped delimiter (`&gt`, `&quot`, `&#34`, `&apos`:
+    // `*` (bold), `_` and `~` (emphasis, strikethrough), an escaped
+    // delimiter (`&gt`, `&quot`, `&#34`, `&apos`:
     // `markup::DELIMITER_ENTITIES`), `s`/`S` (`'s`): the exact tests are in
     // `refine_name_or_iri`.
     let ends_plain = match last {

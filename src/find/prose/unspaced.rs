@@ -29,7 +29,7 @@ pub(in crate::find) fn is_unspaced_script(c: char) -> bool {
 /// Cyrillic, Armenian, Hebrew, Arabic (U+0370 to U+07FF). Glued right
 /// after an ASCII TLD it is prose, not part of the label: no TLD mixes
 /// scripts.
-pub(in crate::find) fn is_glued_script_letter(c: char) -> bool {
+fn is_glued_script_letter(c: char) -> bool {
     ('\u{0370}'..'\u{0800}').contains(&c) && c.is_alphabetic()
 }
 
