@@ -5,6 +5,7 @@
 use super::bytes16::ascii_without_lt;
 use super::classes::{has_class, DOT_BYTE, LABEL_BYTE, MAILTO_PLAIN_BYTE};
 use super::email::{mailto_iri, mailto_needs_encoding};
+use super::escaped::unescape;
 use super::fold::unfold;
 use super::repair::repair_iri;
 use super::LinkKind;
@@ -142,7 +143,10 @@ impl<'t> Link<'t> {
                     Cow::Borrowed(self.text)
                 }
             }
-            LinkKind::Iri => Cow::Borrowed(self.text),
+            LinkKind::Iri => match unescape(self.text) {
+                Some(iri) => Cow::Owned(iri),
+                None => Cow::Borrowed(self.text),
+            },
             LinkKind::Email => Cow::Owned(mailto_iri(self.text)),
             LinkKind::Domain if self.folded => Cow::Owned(name_iri(self.default_scheme, &unfold(self.text))),
             LinkKind::Domain => Cow::Owned(name_iri(self.default_scheme, self.text)),

@@ -56,6 +56,7 @@ mod classes;
 mod domain;
 mod email;
 mod end;
+mod escaped;
 mod fold;
 mod host;
 mod link;

@@ -113,7 +113,7 @@ fn has_classic_tld(name: &str) -> bool {
 /// What the context rules remember while one valid UTF-8 run is scanned,
 /// so that the text after a line's links is read once, however many links
 /// the line holds (CJK prose has no white space to end each look early).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(crate) struct Memo {
     /// No `]` lies in `text[from..close]`, and `close` is a `]` or the
     /// end of the run (valid once `known`).
@@ -125,9 +125,16 @@ pub(crate) struct Memo {
     /// the text again as after a link that ended there ([`Memo::take_retry`]);
     /// 0 when not set (a cut ends after the name's first byte).
     retry: usize,
+    /// The links of the last JSON string with escaped slashes decoded.
+    escaped: super::escaped::Seen,
 }
 
 impl Memo {
+    /// What `escaped.rs` remembers of the run.
+    pub(crate) fn escaped(&mut self) -> &mut super::escaped::Seen {
+        &mut self.escaped
+    }
+
     /// Where the search reads the text again after [`refine`] dropped
     /// its link: the end of a cut name that failed the name rules (the
     /// text after it may hold a link of its own, `例え.jp` of

@@ -31,6 +31,7 @@
 use super::candidate::Raw;
 use super::domain::try_domain;
 use super::end::uncut_end;
+use super::escaped::escaped_link;
 use super::prose::{refine, Memo};
 use super::scheme::try_scheme;
 use super::trigger::{worth_a_look, Triggers};
@@ -92,7 +93,11 @@ pub(crate) fn next_link(
         }
         let b = text.as_bytes()[at];
         let found = if b == b':' {
-            try_scheme(f, text, at, floor)
+            match try_scheme(f, text, at, floor) {
+                // `https:\/\/…`: a JSON-escaped link (`escaped.rs`).
+                None if text.as_bytes().get(at + 1) == Some(&b'\\') => escaped_link(f, text, at, floor, memo.escaped()),
+                found => found,
+            }
         } else {
             try_domain(f, text, at, len, floor)
         };

@@ -390,7 +390,8 @@ fn colon_worth_a_look(b: &[u8], at: usize) -> bool {
 /// scheme may link, and without, one that ends in a digit only with `/`
 /// after it (no opaque scheme ends in one, only `<x1:/…>` links: times
 /// and IPv6 addresses stop here), and a word of letters only if
-/// [`scheme_word_may_link`] does not rule it out (`key:value`, `Note:`).
+/// [`scheme_word_may_link`] does not rule it out (`key:value`, `Note:`)
+/// or `\/` follows (a JSON-escaped link's `:\/\/`).
 #[inline(always)]
 fn colon_check(b: &[u8], at: usize, before: u8, after: u8, after2: u8) -> bool {
     if after <= b' ' || !is_scheme_byte(before) {
@@ -403,7 +404,8 @@ fn colon_check(b: &[u8], at: usize, before: u8, after: u8, after2: u8) -> bool {
         // `+`, `-`, `.` end no word of letters; a digit is as above.
         after == b'/' || !before.is_ascii_digit()
     } else {
-        scheme_word_may_link(b, at)
+        // (`:\/`: a JSON-escaped `//`, see `escaped.rs`.)
+        (after == b'\\' && after2 == b'/') || scheme_word_may_link(b, at)
     }
 }
 

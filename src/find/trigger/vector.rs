@@ -113,7 +113,7 @@ macro_rules! vector_checks {
         /// The ASCII triggers of the vector at `q` that pass the
         /// neighbour checks of `worth_a_look`, `:` and `.` alike (the
         /// caller keeps the ones it wants), and the colons among them
-        /// without `//` after them, whose scheme word is still to be
+        /// without `//` (or `\/`) after them, whose scheme word is still to be
         /// checked (`scheme_word_may_link`).
         #[inline(always)]
         unsafe fn filter(q: *const u8) -> ($v, $v) {
@@ -136,7 +136,9 @@ macro_rules! vector_checks {
                 eq(x0, b':'),
                 and(scheme_before, and(above_space, slash_or_no_digit)),
             );
-            let word = $andnot(and(slash, eq(x2, b'/')), colon_ok);
+            // (`//`, or `\/`: a JSON-escaped link's, see `escaped.rs`.)
+            let slashes = and(or(slash, eq(x1, b'\\')), eq(x2, b'/'));
+            let word = $andnot(slashes, colon_ok);
             // `.` after a label byte, before a letter (or non-ASCII) and a
             // label byte.
             let label_before = or(alnum_before, or(eq(before, b'-'), high(before)));

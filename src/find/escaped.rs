@@ -1,0 +1,210 @@
+//! Links written inside a JSON string with their slashes escaped:
+//! `"link":"https:\/\/www.example.com\/?p=94902"`, as PHP's `json_encode`
+//! writes them (and so WordPress's REST answers, API logs, crawl dumps of
+//! their pages). A link is found where its scheme's `:` is followed by
+//! `\/\/`: the JSON string from the scheme on is decoded (`\/` is `/`,
+//! `\uXXXX` the character it names) up to its end (a `"`, white space, or
+//! an escape of anything else), the finder's own rules find the links of
+//! the decoded text, and each is mapped back to the text as written. The
+//! link's text is the escaped form; its IRI ([`unescape`]) the decoded one.
+//!
+//! Out of line and cold: the trigger stage lets through a colon before
+//! `\/` only, and the finder asks here only when the scheme rules found
+//! no link at such a colon. A decoded string is read once, whatever it
+//! holds: its links are remembered ([`Seen`]) for the later colons in it.
+
+use super::candidate::Raw;
+use super::classes::scheme_word_start;
+use super::{Finder, LinkKind};
+
+/// The links of the last escaped string decoded, in the run's offsets:
+/// the colons of the same string are answered from here, so that a string
+/// of many escaped links is decoded once (linear time).
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Seen {
+    /// The string decoded: `text[from..until]` (empty: none yet).
+    from: usize,
+    until: usize,
+    /// Its links, as written: start and end, in order.
+    links: Vec<(usize, usize)>,
+}
+
+/// Whether the `:` at `colon` is followed by `\/\/`, the escaped `//`.
+#[inline(always)]
+pub(super) fn escaped_slashes_at(b: &[u8], colon: usize) -> bool {
+    b.get(colon + 1..colon + 5) == Some(b"\\/\\/")
+}
+
+/// The link whose scheme's `:` is the one at `colon`, followed by the
+/// escaped `\/\/`, starting no earlier than `floor`: see the module.
+#[cold]
+#[inline(never)]
+pub(super) fn escaped_link(f: &Finder, text: &str, colon: usize, floor: usize, seen: &mut Seen) -> Option<Raw> {
+    let b = text.as_bytes();
+    if !escaped_slashes_at(b, colon) {
+        return None;
+    }
+    if !(seen.from <= colon && colon < seen.until) {
+        let s = scheme_word_start(b, colon, floor)?;
+        *seen = decode_and_find(f, text, s);
+    }
+    let &(start, end) = seen.links.iter().find(|&&(start, end)| start <= colon && colon < end)?;
+    (start >= floor).then(|| Raw::iri(start, end))
+}
+
+/// Decodes the JSON string of `text` from `s` and finds its links.
+fn decode_and_find(f: &Finder, text: &str, s: usize) -> Seen {
+    let limit = text.len().min(s.saturating_add(f.max_link_len));
+    let (decoded, raw_at) = decode(text, s, limit);
+    let until = *raw_at.last().expect("the end is mapped");
+    let links = f
+        .links(&decoded)
+        .filter(|l| l.kind() == LinkKind::Iri)
+        .map(|l| (raw_at[l.start()], raw_at[l.end()]))
+        .collect();
+    Seen {
+        from: s,
+        until: until.max(s + 1),
+        links,
+    }
+}
+
+/// The decoded text of the JSON string in `text[s..limit]` from `s` to its
+/// end, and for each decoded byte (and its end) the offset of the byte or
+/// escape it comes from. A decoded `\` or control character ends it too
+/// (no escape is decoded twice).
+fn decode(text: &str, s: usize, limit: usize) -> (String, Vec<usize>) {
+    let b = text.as_bytes();
+    let mut out = String::new();
+    let mut raw_at = Vec::new();
+    let mut i = s;
+    while i < limit {
+        let (c, len) = match b[i] {
+            b'\\' if b.get(i + 1) == Some(&b'/') => ('/', 2),
+            b'\\' => match unicode_escape(b, i) {
+                Some((c, len)) if c != '\\' && !c.is_control() => (c, len),
+                _ => break,
+            },
+            b'"' | 0x7F => break,
+            c if c <= b' ' => break,
+            _ => {
+                let c = text[i..].chars().next().expect("a character starts here");
+                (c, c.len_utf8())
+            }
+        };
+        if i + len > limit {
+            break;
+        }
+        out.push(c);
+        raw_at.resize(out.len(), i);
+        i += len;
+    }
+    raw_at.push(i);
+    (out, raw_at)
+}
+
+/// The character of the JSON escape `\uXXXX` at `b[i]` (a surrogate pair
+/// as two escapes) and the escape's length.
+fn unicode_escape(b: &[u8], i: usize) -> Option<(char, usize)> {
+    let unit = |i: usize| -> Option<u32> {
+        let e = b.get(i..i + 6)?;
+        if e[0] != b'\\' || e[1] != b'u' {
+            return None;
+        }
+        u32::from_str_radix(std::str::from_utf8(&e[2..]).ok()?, 16).ok()
+    };
+    let hi = unit(i)?;
+    match hi {
+        0xD800..=0xDBFF => {
+            let lo = unit(i + 6).filter(|lo| (0xDC00..=0xDFFF).contains(lo))?;
+            let c = char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00))?;
+            Some((c, 12))
+        }
+        _ => Some((char::from_u32(hi)?, 6)),
+    }
+}
+
+/// The IRI a link found here denotes, when `text` is one (its scheme's
+/// `:` followed by `\/\/`): the text with its escapes decoded.
+pub(super) fn unescape(text: &str) -> Option<String> {
+    let colon = text.bytes().take(65).position(|c| c == b':')?;
+    if !escaped_slashes_at(text.as_bytes(), colon) {
+        return None;
+    }
+    Some(decode(text, 0, text.len()).0)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::Finder;
+
+    fn found(text: &str) -> Vec<(String, String)> {
+        Finder::new()
+            .links(text)
+            .map(|l| (l.as_str().to_string(), l.iri().into_owned()))
+            .collect()
+    }
+
+    #[test]
+    fn a_json_escaped_url_is_one_link_whose_iri_is_decoded() {
+        assert_eq!(
+            found(r#"{"link":"https:\/\/www.banglapostbd.com\/?p=94902","x":1}"#),
+            [(
+                r"https:\/\/www.banglapostbd.com\/?p=94902".into(),
+                "https://www.banglapostbd.com/?p=94902".into()
+            )]
+        );
+    }
+
+    #[test]
+    fn unicode_escapes_in_a_json_escaped_url_are_decoded() {
+        let text =
+            r#""url":"https:\/\/fa.wikipedia.org\/wiki\/\u062a\u0647\u0631\u0627\u0646?a=1\u0026b=\ud83d\ude00""#;
+        let links = found(text);
+        assert_eq!(links.len(), 1);
+        assert_eq!(links[0].1, "https://fa.wikipedia.org/wiki/تهران?a=1&b=😀");
+        assert!(text.contains(&links[0].0) && links[0].0.ends_with(r"\ude00"));
+    }
+
+    #[test]
+    fn a_json_escaped_url_ends_where_its_string_ends() {
+        // At the closing quote, at an escaped quote (HTML in JSON), at an
+        // escaped backslash, and at the trailing punctuation of prose.
+        for (text, link) in [
+            (r#"["https:\/\/a.com\/x","https:\/\/b.org\/"]"#, r"https:\/\/a.com\/x"),
+            (r#"<a href=\"https:\/\/a.com\/x\">"#, r"https:\/\/a.com\/x"),
+            (r#""https:\/\/a.com\/x\\y""#, r"https:\/\/a.com\/x"),
+            (r#""See https:\/\/a.com\/x."}"#, r"https:\/\/a.com\/x"),
+        ] {
+            assert_eq!(found(text)[0].0, link, "{text}");
+        }
+    }
+
+    #[test]
+    fn a_json_escaped_string_of_many_links_is_decoded_once_and_each_found() {
+        let one = r"https:\/\/a.com\/x)";
+        let text = format!("\"{}\"", one.repeat(2000));
+        let links = Finder::new().links(&text).count();
+        assert_eq!(links, 2000);
+    }
+
+    #[test]
+    fn an_escaped_link_follows_the_rules_of_the_same_link_unescaped() {
+        // The decoded string is read by the finder's rules: what they
+        // reject or cut, escaped or not, is the same.
+        for text in [
+            "\"http://@@google.com/x\"",
+            "\"https://a.com/x).\"",
+            "\"(https://a.com/x)\"",
+            "\"https://例え.jp/パス、です\"",
+            "\"https://a.com/wiki/x_(y)\"",
+            "\"https://xn--.com/\"",
+            "\"https://a.com:99999/\"",
+            "\"key:///\"",
+        ] {
+            let plain: Vec<String> = Finder::new().links(text).map(|l| l.iri().into_owned()).collect();
+            let escaped: Vec<String> = found(&text.replace('/', "\\/")).into_iter().map(|l| l.1).collect();
+            assert_eq!(escaped, plain, "{text}");
+        }
+    }
+}
