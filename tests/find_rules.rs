@@ -1152,6 +1152,8 @@ fn a_case_ending_after_a_tld_is_no_part_of_the_name() {
     assert!(found("npm i socket.io-client engine.io-parser").is_empty());
     // Not when more than letters follow the hyphen.
     assert!(found("a.com-x-y and foo.de-1").is_empty());
+    // A TLD of any length, before a query too (`?` after the name).
+    assert_eq!(found("a museum.museum-ban? igen"), ["museum.museum"]);
 }
 
 /// `<prefix:name>` whose end tag follows on the line, or that a CDATA

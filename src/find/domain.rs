@@ -206,12 +206,10 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     if ascii && !crate::chars::is_label_tld(b, after, tld_end) && !is_special_use_tld(tld()) {
         // An email's domain may end in a documentation name, a TLD in a
         // case ending (`media.ccc.de-hez`): the general rules decide.
-        // (Byte tests for a TLD of two to four letters before the `-`:
-        // `.de-hez`, `.com-on`, `.info-ra`.)
+        // (A `-` after two letters at least: `.de-hez`, `.com-on`,
+        // `.museum-ban`.)
         let l = &b[after..tld_end];
-        return if is_documentation_tld(tld())
-            || (l.len() >= 4 && (l[2] == b'-' || l[3] == b'-' || (l.len() > 5 && l[4] == b'-')))
-        {
+        return if is_documentation_tld(tld()) || (l.len() >= 4 && l[2..].contains(&b'-')) {
             Plain::Ask
         } else {
             Plain::NoLink
