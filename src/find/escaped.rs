@@ -12,6 +12,12 @@
 //! `\/` only, and the finder asks here only when the scheme rules found
 //! no link at such a colon. A decoded string is read once, whatever it
 //! holds: its links are remembered ([`Seen`]) for the later colons in it.
+//!
+//! A link written with `://` may go on after a JSON escape too: Gson and
+//! .NET's `System.Text.Json` escape `=`, `&`, `+`, `'` and non-ASCII
+//! letters (`https://a.com/?q\u003dx\u0026p\u003d2`), where the scheme
+//! rules end the link at the `\`. The reader's rules then read it on
+//! ([`continued_end`]).
 
 use super::candidate::Raw;
 use super::classes::scheme_word_start;
@@ -46,15 +52,41 @@ pub(super) fn escaped_link(f: &Finder, text: &str, colon: usize, floor: usize, s
     }
     if !(seen.from <= colon && colon < seen.until) {
         let s = scheme_word_start(b, colon, floor)?;
+        if s > 0 && b[s - 1] == b'\\' {
+            // In an escape: `\u0068ttps:\/\/…`.
+            return None;
+        }
         *seen = decode_and_find(f, text, s);
     }
     let &(start, end) = seen.links.iter().find(|&&(start, end)| start <= colon && colon < end)?;
     (start >= floor).then(|| Raw::iri(start, end))
 }
 
+/// Where a link of `text[start..end]` found by the scheme rules ends when
+/// read on through the JSON escapes at `end` (`\u0026`, `\/`): the end of
+/// the link the finder's rules find in the decoded string from `start`,
+/// mapped back to `text`, if that link starts there and goes past `end`.
+/// The link's IRI is its text decoded ([`unescape`]).
+#[cold]
+#[inline(never)]
+pub(super) fn continued_end(f: &Finder, text: &str, start: usize, end: usize) -> Option<usize> {
+    // (Only an escape the decoding takes: `\_`, a Markdown escape, ends
+    // the link as before.)
+    let limit = text.len().min(start.saturating_add(f.max_link_len + 1));
+    let (decoded, raw_at) = decode(text, start, limit);
+    if raw_at.last().is_none_or(|&e| e <= end + 1) {
+        return None;
+    }
+    let l = f.links(&decoded).next()?;
+    let e = raw_at[l.end()];
+    (l.kind() == LinkKind::Iri && l.start() == 0 && e > end).then_some(e)
+}
+
 /// Decodes the JSON string of `text` from `s` and finds its links.
 fn decode_and_find(f: &Finder, text: &str, s: usize) -> Seen {
-    let limit = text.len().min(s.saturating_add(f.max_link_len));
+    // (One byte past the length cap: a longer link is passed over, as
+    // `scan::next_link` passes over any other.)
+    let limit = text.len().min(s.saturating_add(f.max_link_len + 1));
     let (decoded, raw_at) = decode(text, s, limit);
     let until = *raw_at.last().expect("the end is mapped");
     let links = f
@@ -71,8 +103,9 @@ fn decode_and_find(f: &Finder, text: &str, s: usize) -> Seen {
 
 /// The decoded text of the JSON string in `text[s..limit]` from `s` to its
 /// end, and for each decoded byte (and its end) the offset of the byte or
-/// escape it comes from. A decoded `\` or control character ends it too
-/// (no escape is decoded twice).
+/// escape it comes from. A decoded `\` (no escape is decoded twice),
+/// white space, control character, `"`, `<` or `>` ends it too: none is
+/// part of a link but as written.
 fn decode(text: &str, s: usize, limit: usize) -> (String, Vec<usize>) {
     let b = text.as_bytes();
     let mut out = String::new();
@@ -82,7 +115,9 @@ fn decode(text: &str, s: usize, limit: usize) -> (String, Vec<usize>) {
         let (c, len) = match b[i] {
             b'\\' if b.get(i + 1) == Some(&b'/') => ('/', 2),
             b'\\' => match unicode_escape(b, i) {
-                Some((c, len)) if c != '\\' && !c.is_control() => (c, len),
+                Some((c, len)) if !(c.is_whitespace() || c.is_control() || matches!(c, '\\' | '"' | '<' | '>')) => {
+                    (c, len)
+                }
                 _ => break,
             },
             b'"' | 0x7F => break,
@@ -124,14 +159,13 @@ fn unicode_escape(b: &[u8], i: usize) -> Option<(char, usize)> {
     }
 }
 
-/// The IRI a link found here denotes, when `text` is one (its scheme's
-/// `:` followed by `\/\/`): the text with its escapes decoded.
+/// The IRI a link found here denotes, when `text` is one (a link written
+/// with JSON escapes, all of which decode): the text with its escapes
+/// decoded.
 pub(super) fn unescape(text: &str) -> Option<String> {
-    let colon = text.bytes().take(65).position(|c| c == b':')?;
-    if !escaped_slashes_at(text.as_bytes(), colon) {
-        return None;
-    }
-    Some(decode(text, 0, text.len()).0)
+    memchr::memchr(b'\\', text.as_bytes())?;
+    let (decoded, raw_at) = decode(text, 0, text.len());
+    (raw_at.last() == Some(&text.len())).then_some(decoded)
 }
 
 #[cfg(test)]
@@ -178,6 +212,33 @@ mod tests {
         ] {
             assert_eq!(found(text)[0].0, link, "{text}");
         }
+    }
+
+    #[test]
+    fn a_link_goes_on_after_a_json_escape_of_a_url_character() {
+        // Gson (`=`, `&`) and .NET's System.Text.Json (`&`, `+`).
+        assert_eq!(
+            found(r#"{"url":"https://a.com/p?a\u003d1\u0026b\u003d2","n":1}"#),
+            [(
+                r"https://a.com/p?a\u003d1\u0026b\u003d2".into(),
+                "https://a.com/p?a=1&b=2".into()
+            )]
+        );
+        assert_eq!(
+            found(r#""https://a.com/search?q=x\u002By\u0026lang=fr""#)[0].1,
+            "https://a.com/search?q=x+y&lang=fr"
+        );
+        // An escaped quote, space or `<` ends it; a Markdown escape stays
+        // the end it was.
+        assert_eq!(found(r"https://a.com/x\u0022, y")[0].0, "https://a.com/x");
+        assert_eq!(found(r"https://a.com/x\u003c/a\u003e")[0].0, "https://a.com/x");
+        assert_eq!(found(r"https://a.com/a\_b")[0].0, "https://a.com/a");
+    }
+
+    #[test]
+    fn a_scheme_that_starts_inside_an_escape_is_no_link() {
+        // `\u0068` is an escaped `h`: the word `u0068ttps` is no scheme.
+        assert!(found(r#""\u0068ttps:\/\/a.com\/""#).is_empty());
     }
 
     #[test]

@@ -30,6 +30,7 @@ use super::bytes16::has_either_byte;
 use super::candidate::Raw;
 use super::domain::cut_name_ok;
 use super::end::trim_end;
+use super::escaped::continued_end;
 use super::repair::validate_iri;
 use super::tld::is_file_extension;
 use super::{Finder, LinkKind};
@@ -215,7 +216,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     // (And sentence punctuation before the `>` of `<…>`: see
     // `edge_rules`.)
     let before = if raw.start == 0 { b' ' } else { b[raw.start - 1] };
-    let plain_around = !(matches!(after, b'>' | b'(' | b'_' | b':' | b'\'')
+    let plain_around = !(matches!(after, b'>' | b'(' | b'_' | b':' | b'\'' | b'\\')
         || matches!(before, b'*' | b'_' | b'~')
         || (matches!(before, b'<' | b':') && matches!(after, b'.' | b',' | b';' | b'!' | b'?')));
     if raw.kind == LinkKind::Email {
@@ -403,6 +404,9 @@ fn refine_name_or_iri(
         let b = text.as_bytes();
         if b.get(end) == Some(&b'\'') && marker != Some(b'\'') {
             raw.end += closing_apostrophes(link, &b[end..]);
+        } else if b.get(end) == Some(&b'\\') && raw.kind == LinkKind::Iri {
+            // A JSON escape after it: `?a=1\u0026b=2` (`escaped.rs`).
+            raw.end = continued_end(f, text, raw.start, end).unwrap_or(end);
         } else {
             raw.end = edge_rules(text, &raw);
         }

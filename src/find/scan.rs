@@ -93,10 +93,12 @@ pub(crate) fn next_link(
         }
         let b = text.as_bytes()[at];
         let found = if b == b':' {
-            match try_scheme(f, text, at, floor) {
-                // `https:\/\/…`: a JSON-escaped link (`escaped.rs`).
-                None if text.as_bytes().get(at + 1) == Some(&b'\\') => escaped_link(f, text, at, floor, memo.escaped()),
-                found => found,
+            let found = try_scheme(f, text, at, floor);
+            // `https:\/\/…`: a JSON-escaped link (`escaped.rs`).
+            if found.is_none() && text.as_bytes().get(at + 1) == Some(&b'\\') {
+                escaped_link(f, text, at, floor, memo.escaped())
+            } else {
+                found
             }
         } else {
             try_domain(f, text, at, len, floor)
