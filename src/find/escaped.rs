@@ -108,10 +108,30 @@ fn decode_and_find(f: &Finder, text: &str, s: usize) -> Seen {
 /// part of a link but as written.
 fn decode(text: &str, s: usize, limit: usize) -> (String, Vec<usize>) {
     let b = text.as_bytes();
-    let mut out = String::new();
-    let mut raw_at = Vec::new();
+    // (Room for most strings at once: growing by doubling from nothing
+    // costs more than the decoding.)
+    let room = (limit - s).min(512);
+    let mut out = String::with_capacity(room);
+    let mut raw_at = Vec::with_capacity(room + 1);
     let mut i = s;
     while i < limit {
+        // A run of bytes taken as written, copied at once (up to a
+        // character boundary, where `limit` cuts one).
+        let run = b[i..limit]
+            .iter()
+            .position(|&c| c == b'\\' || c == b'"' || c <= b' ' || c == 0x7F)
+            .map_or(limit, |p| i + p);
+        let mut e = run;
+        while !text.is_char_boundary(e) {
+            e -= 1;
+        }
+        if e > i {
+            out.push_str(&text[i..e]);
+            raw_at.extend(i..e);
+            i = e;
+            continue;
+        }
+        // An escape, or the string's end.
         let (c, len) = match b[i] {
             b'\\' if b.get(i + 1) == Some(&b'/') => ('/', 2),
             b'\\' => match unicode_escape(b, i) {
@@ -120,12 +140,7 @@ fn decode(text: &str, s: usize, limit: usize) -> (String, Vec<usize>) {
                 }
                 _ => break,
             },
-            b'"' | 0x7F => break,
-            c if c <= b' ' => break,
-            _ => {
-                let c = text[i..].chars().next().expect("a character starts here");
-                (c, c.len_utf8())
-            }
+            _ => break,
         };
         if i + len > limit {
             break;

@@ -112,7 +112,7 @@ impl<'t> Link<'t> {
     /// The IRI this link denotes: the text itself for an IRI (with folding
     /// whitespace removed, and what browsers take but RFC 3987 does not
     /// percent-encoded after the authority: `[ ] { }`, a `%` that starts
-    /// no percent-encoding),
+    /// no percent-encoding, and JSON escapes decoded: `\/`, `\uXXXX`),
     /// `mailto:` + address for an email, the default scheme + `://` + name
     /// for a domain (with ideographic dots as `.`).
     ///
@@ -121,6 +121,9 @@ impl<'t> Link<'t> {
     /// let l = f.links("see 例え．jp").next().unwrap();
     /// assert_eq!(l.as_str(), "例え．jp");
     /// assert_eq!(l.iri(), "https://例え.jp");
+    /// let l = f.links(r#"{"link":"https:\/\/a.com\/x?p=1\u0026q=2"}"#).next().unwrap();
+    /// assert_eq!(l.as_str(), r"https:\/\/a.com\/x?p=1\u0026q=2");
+    /// assert_eq!(l.iri(), "https://a.com/x?p=1&q=2");
     /// ```
     pub fn iri(&self) -> Cow<'t, str> {
         let base = self.unrepaired_iri();
