@@ -51,9 +51,8 @@ pub(super) fn escaped_link(f: &Finder, text: &str, colon: usize, floor: usize, s
         return None;
     }
     if !(seen.from <= colon && colon < seen.until) {
-        let s = scheme_word_start(b, colon, floor)?;
-        if s > 0 && b[s - 1] == b'\\' {
-            // In an escape: `\u0068ttps:\/\/…`.
+        let s = after_escape(b, scheme_word_start(b, colon, floor)?);
+        if s >= colon || !b[s].is_ascii_alphabetic() {
             return None;
         }
         *seen = decode_and_find(f, text, s);
@@ -62,38 +61,73 @@ pub(super) fn escaped_link(f: &Finder, text: &str, colon: usize, floor: usize, s
     (start >= floor).then(|| Raw::iri(start, end))
 }
 
+/// Where a scheme word from `s` starts when an escape before it lent it
+/// letters: `\nhttps:\/\/…` (a newline, then the link), `\u003chttps`.
+fn after_escape(b: &[u8], s: usize) -> usize {
+    if s == 0 || b[s - 1] != b'\\' {
+        return s;
+    }
+    let hex4 = b.get(s + 1..s + 5).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
+    if b[s] == b'u' && hex4 {
+        s + 5
+    } else {
+        s + 1
+    }
+}
+
 /// Where a link of `text[start..end]` found by the scheme rules ends when
 /// read on through the JSON escapes at `end` (`\u0026`, `\/`): the end of
 /// the link the finder's rules find in the decoded string from `start`,
 /// mapped back to `text`, if that link starts there and goes past `end`.
-/// The link's IRI is its text decoded ([`unescape`]).
+/// Only a link with `//` after its scheme (`mailto:` and the other
+/// opaque ones end at the escape). The decoded string is remembered in
+/// `seen`, as for [`escaped_link`]: the next link of the same string is
+/// answered from it (linear time). The link's IRI is its text decoded
+/// ([`unescape`]).
 #[cold]
 #[inline(never)]
-pub(super) fn continued_end(f: &Finder, text: &str, start: usize, end: usize) -> Option<usize> {
-    // (Only an escape the decoding takes: `\_`, a Markdown escape, ends
-    // the link as before.)
-    let limit = text.len().min(start.saturating_add(f.max_link_len + 1));
-    let (decoded, raw_at) = decode(text, start, limit);
-    if raw_at.last().is_none_or(|&e| e <= end + 1) {
+pub(super) fn continued_end(f: &Finder, text: &str, start: usize, end: usize, seen: &mut Seen) -> Option<usize> {
+    let b = text.as_bytes();
+    let colon = start + memchr::memchr(b':', &b[start..end])?;
+    if !(b[colon + 1..].starts_with(b"//") || escaped_slashes_at(b, colon)) {
         return None;
     }
-    let l = f.links(&decoded).next()?;
-    let e = raw_at[l.end()];
-    (l.kind() == LinkKind::Iri && l.start() == 0 && e > end).then_some(e)
+    if !(seen.from <= start && start < seen.until) {
+        *seen = decode_and_find(f, text, start);
+    }
+    seen.links
+        .iter()
+        .find(|&&(s, _)| s == start)
+        .map(|&(_, e)| e)
+        .filter(|&e| e > end)
 }
 
-/// Decodes the JSON string of `text` from `s` and finds its links.
+/// Decodes the JSON string of `text` from `s` and finds its links. When
+/// the length cap cut the string, a link that reaches the cut is not
+/// kept (no link is longer than the cap), and the next colon after its
+/// start decodes anew from there.
 fn decode_and_find(f: &Finder, text: &str, s: usize) -> Seen {
-    // (One byte past the length cap: a longer link is passed over, as
-    // `scan::next_link` passes over any other.)
-    let limit = text.len().min(s.saturating_add(f.max_link_len + 1));
+    let limit = text.len().min(s.saturating_add(f.max_link_len));
     let (decoded, raw_at) = decode(text, s, limit);
-    let until = *raw_at.last().expect("the end is mapped");
-    let links = f
+    let mut until = *raw_at.last().expect("the end is mapped");
+    let mut links: Vec<(usize, usize)> = f
         .links(&decoded)
         .filter(|l| l.kind() == LinkKind::Iri)
         .map(|l| (raw_at[l.start()], raw_at[l.end()]))
         .collect();
+    if until == limit && limit < text.len() {
+        if let Some(&(start, end)) = links.last() {
+            if end + 1 >= until {
+                links.pop();
+                // (The next colon decodes anew from the cut link's start,
+                // unless that is where this string began: then it is one
+                // link longer than the cap, passed over.)
+                if start > s {
+                    until = start;
+                }
+            }
+        }
+    }
     Seen {
         from: s,
         until: until.max(s + 1),
@@ -159,6 +193,10 @@ fn unicode_escape(b: &[u8], i: usize) -> Option<(char, usize)> {
     let unit = |i: usize| -> Option<u32> {
         let e = b.get(i..i + 6)?;
         if e[0] != b'\\' || e[1] != b'u' {
+            return None;
+        }
+        // (Four hex digits: `from_str_radix` would take a sign.)
+        if !e[2..].iter().all(u8::is_ascii_hexdigit) {
             return None;
         }
         u32::from_str_radix(std::str::from_utf8(&e[2..]).ok()?, 16).ok()
@@ -251,9 +289,67 @@ mod tests {
     }
 
     #[test]
-    fn a_scheme_that_starts_inside_an_escape_is_no_link() {
-        // `\u0068` is an escaped `h`: the word `u0068ttps` is no scheme.
-        assert!(found(r#""\u0068ttps:\/\/a.com\/""#).is_empty());
+    fn a_link_after_an_escape_starts_after_it() {
+        // `\n` and `\u003c` before the scheme are the escapes', not the
+        // scheme's letters.
+        for text in [
+            r#"{"t":"Hello\nhttps:\/\/a.com\/x"}"#,
+            r#"{"t":"\u003chttps:\/\/a.com\/x"}"#,
+        ] {
+            assert_eq!(found(text)[0].0, r"https:\/\/a.com\/x", "{text}");
+        }
+    }
+
+    #[test]
+    fn an_escaped_string_longer_than_the_cap_loses_no_link_before_it() {
+        // The link that reaches the cut is read again from its start.
+        let text = format!(
+            r#""https:\/\/a.com\/{})https:\/\/b.com\/abcdefghijklmnop""#,
+            "y".repeat(70)
+        );
+        let mut f = Finder::new();
+        f.max_link_len(100);
+        let links: Vec<String> = f.links(&text).map(|l| l.iri().into_owned()).collect();
+        assert_eq!(links.last().map(String::as_str), Some("https://b.com/abcdefghijklmnop"));
+        assert!(f.links(&text).all(|l| l.as_str().len() <= 100));
+    }
+
+    #[test]
+    fn a_link_read_on_through_escapes_stays_within_the_cap() {
+        let mut f = Finder::new();
+        f.max_link_len(20);
+        for l in f.links(r"https://a.com/p\u003d1 and https://a.com/p?a\u003d1\u0026bb=2222222222") {
+            assert!(l.as_str().len() <= 20, "{}", l.as_str());
+        }
+    }
+
+    #[test]
+    fn an_opaque_link_is_not_read_on_through_escapes() {
+        // `mailto:` ends at the escape, as before; its IRI is its text.
+        let links = found(r"mailto:x@a.com?subject\u003dhi\u0026body\u003dyo");
+        assert_eq!(links[0].0, "mailto:x@a.com?subject");
+    }
+
+    #[test]
+    fn a_unicode_escape_needs_four_hex_digits() {
+        assert_eq!(found(r"https://a.com/\u+041b")[0].0, "https://a.com/");
+    }
+
+    #[test]
+    fn many_links_read_on_in_one_string_are_decoded_once() {
+        // Each link ends at an escaped `|`; the string is decoded once,
+        // not once per link (a long string would take minutes).
+        let one = r"http://a.com\u007c";
+        let text = format!("\"{}\"", one.repeat(20_000));
+        assert_eq!(Finder::new().links(&text).count(), 20_000);
+    }
+
+    #[test]
+    fn no_link_starts_inside_an_escape() {
+        // `\u0068` is an escaped `h`: `u0068ttps` is no scheme word.
+        assert!(found(r#""\u0068ttps:\/\/a.com\/""#)
+            .iter()
+            .all(|l| !l.0.contains("u0068")));
     }
 
     #[test]

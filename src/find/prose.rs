@@ -188,7 +188,7 @@ pub(super) fn refine(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Optio
     let spans = |r: Option<Raw>| r.map(|r| (r.start, r.end, r.kind, r.folded));
     debug_assert_eq!(
         spans(out),
-        spans(refine_by_the_rules(f, text, raw)),
+        spans(refine_by_the_rules(f, text, raw, &mut memo.escaped.clone())),
         "{:?}",
         &text[raw.start..raw.end]
     );
@@ -275,7 +275,8 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         Some(raw)
     } else {
         // (A link these rules may cut or move is no longer known valid.)
-        refine_name_or_iri(f, text, raw, glued, bracket, &mut memo.retry).map(|r| Raw { valid: false, ..r })
+        refine_name_or_iri(f, text, raw, glued, bracket, (&mut memo.retry, &mut memo.escaped))
+            .map(|r| Raw { valid: false, ..r })
     }
 }
 
@@ -327,7 +328,7 @@ fn edge_rules(text: &str, raw: &Raw) -> usize {
 /// [`refine`] without shortcuts: every rule's own test, on every link,
 /// and the Markdown label's look from scratch. For the debug check in
 /// [`refine`].
-fn refine_by_the_rules(f: &Finder, text: &str, raw: Raw) -> Option<Raw> {
+fn refine_by_the_rules(f: &Finder, text: &str, raw: Raw, seen: &mut super::escaped::Seen) -> Option<Raw> {
     if raw.folded {
         return Some(raw);
     }
@@ -340,7 +341,7 @@ fn refine_by_the_rules(f: &Finder, text: &str, raw: Raw) -> Option<Raw> {
     }
     let (high, bracket) = content_flags(&b[raw.start..raw.end]);
     let glued = high.map_or(raw.end, |i| glued_end(text, raw, i));
-    refine_name_or_iri(f, text, raw, glued, bracket, &mut 0)
+    refine_name_or_iri(f, text, raw, glued, bracket, (&mut 0, seen))
 }
 
 #[inline(never)]
@@ -350,7 +351,7 @@ fn refine_name_or_iri(
     mut raw: Raw,
     glued: usize,
     bracket: bool,
-    retry: &mut usize,
+    (retry, seen): (&mut usize, &mut super::escaped::Seen),
 ) -> Option<Raw> {
     let link = &text.as_bytes()[raw.start..raw.end];
     if raw.kind == LinkKind::Domain
@@ -406,7 +407,7 @@ fn refine_name_or_iri(
             raw.end += closing_apostrophes(link, &b[end..]);
         } else if b.get(end) == Some(&b'\\') && raw.kind == LinkKind::Iri {
             // A JSON escape after it: `?a=1\u0026b=2` (`escaped.rs`).
-            raw.end = continued_end(f, text, raw.start, end).unwrap_or(end);
+            raw.end = continued_end(f, text, raw.start, end, seen).unwrap_or(end);
         } else {
             raw.end = edge_rules(text, &raw);
         }
