@@ -219,8 +219,12 @@ proptest! {
         let ours = iriscan::iri::resolve(base, &r);
         prop_assert_eq!(theirs.is_ok(), ours.is_ok());
         let (Ok(theirs), Ok(ours)) = (theirs, ours) else { return Ok(()) };
-        let b = iri_string::types::IriAbsoluteStr::new(base).unwrap();
-        prop_assert_eq!(&theirs.resolve_against(b).to_string(), &ours, "iri-string, base {}", base);
+        // (iri-string reads `%2E` as a dot segment; RFC 3986 and oxiri
+        // do not: pinned below.)
+        if !r.to_ascii_lowercase().contains("%2e") {
+            let b = iri_string::types::IriAbsoluteStr::new(base).unwrap();
+            prop_assert_eq!(&theirs.resolve_against(b).to_string(), &ours, "iri-string, base {}", base);
+        }
         let ox_ref = oxiri::IriRef::parse(r.as_str()).unwrap();
         if let Ok(ox) = oxiri::Iri::parse(base).unwrap().resolve(&ox_ref) {
             prop_assert_eq!(ox.as_str(), ours.as_str(), "oxiri, base {}", base);
@@ -235,6 +239,41 @@ proptest! {
         let pct = iriscan::iri::ToUriOptions { host_mapping: iriscan::iri::HostMapping::PercentEncode, ..Default::default() };
         let ours = iriscan::iri::to_uri_with(&s, &pct).unwrap();
         prop_assert_eq!(ours.as_ref(), iri_string::convert::MappedToUri::from(theirs).to_string());
+    }
+}
+
+/// iri-string's resolution of the reference `r` against `base`.
+fn iri_string_resolve(base: &str, r: &str) -> String {
+    let b = iri_string::types::IriAbsoluteStr::new(base).unwrap();
+    iri_string::types::IriReferenceStr::new(r)
+        .unwrap()
+        .resolve_against(b)
+        .to_string()
+}
+
+/// iri-string 0.7 takes a percent-encoded dot (`%2E`, `%2e`) as a dot
+/// segment when it resolves, as the WHATWG URL parser does; RFC 3986
+/// §5.2.4 removes the segments `.` and `..` as written (`%2E` is only
+/// decoded by normalization, §6.2.2.2), and oxiri agrees with it. We follow
+/// the RFC, so the random resolution comparison leaves iri-string out for
+/// references holding `%2E` (a proptest seed found the first, in CI).
+#[test]
+fn iri_string_reads_percent_encoded_dots_as_dot_segments_we_follow_the_rfc() {
+    let base = "http://a/b/c/d;p?q";
+    let rows = [
+        ("urn:%2E/x", "urn:%2E/x", "urn:x"),
+        ("%2E%2E/g", "http://a/b/c/%2E%2E/g", "http://a/b/g"),
+        ("./%2e/g", "http://a/b/c/%2e/g", "http://a/b/c/g"),
+        ("/a/%2E./g", "http://a/a/%2E./g", "http://a/g"),
+    ];
+    for (r, rfc, iri_string) in rows {
+        assert_eq!(iriscan::iri::resolve(base, r).unwrap(), rfc, "{r}");
+        let ox = oxiri::Iri::parse(base)
+            .unwrap()
+            .resolve(&oxiri::IriRef::parse(r).unwrap())
+            .unwrap();
+        assert_eq!(ox.as_str(), rfc, "oxiri: {r}");
+        assert_eq!(iri_string_resolve(base, r), iri_string, "iri-string: {r}");
     }
 }
 
@@ -254,12 +293,7 @@ fn fluent_uri_resolution_deviates_from_rfc3986_5_2_2_we_follow_the_rfc() {
     ];
     for (base, r, rfc, fluent) in rows {
         assert_eq!(iriscan::iri::resolve(base, r).unwrap(), rfc, "{base} + {r}");
-        let b = iri_string::types::IriAbsoluteStr::new(base).unwrap();
-        let theirs = iri_string::types::IriReferenceStr::new(r)
-            .unwrap()
-            .resolve_against(b)
-            .to_string();
-        assert_eq!(theirs, rfc, "iri-string: {base} + {r}");
+        assert_eq!(iri_string_resolve(base, r), rfc, "iri-string: {base} + {r}");
         let f = fluent_uri::IriRef::parse(r)
             .unwrap()
             .resolve_against(&fluent_uri::Iri::parse(base).unwrap());
