@@ -22,6 +22,7 @@
 use super::candidate::Raw;
 use super::classes::scheme_word_start;
 use super::{Finder, LinkKind};
+use crate::pct::hex_digit;
 
 /// The links of the last escaped string decoded, in the run's offsets:
 /// the colons of the same string are answered from here, so that a string
@@ -50,15 +51,30 @@ pub(super) fn escaped_link(f: &Finder, text: &str, colon: usize, floor: usize, s
     if !escaped_slashes_at(b, colon) {
         return None;
     }
-    if !(seen.from <= colon && colon < seen.until) {
+    let links = seen.links_around(f, text, colon, || {
         let s = after_escape(b, scheme_word_start(b, colon, floor)?);
-        if s >= colon || !b[s].is_ascii_alphabetic() {
-            return None;
-        }
-        *seen = decode_and_find(f, text, s);
-    }
-    let &(start, end) = seen.links.iter().find(|&&(start, end)| start <= colon && colon < end)?;
+        (s < colon && b[s].is_ascii_alphabetic()).then_some(s)
+    })?;
+    let &(start, end) = links.iter().find(|&&(start, end)| start <= colon && colon < end)?;
     (start >= floor).then(|| Raw::iri(start, end))
+}
+
+impl Seen {
+    /// The links of the decoded string that holds `at`: the one
+    /// remembered, or the one decoded from where `start` says (`None`:
+    /// no string starts there).
+    fn links_around(
+        &mut self,
+        f: &Finder,
+        text: &str,
+        at: usize,
+        start: impl FnOnce() -> Option<usize>,
+    ) -> Option<&[(usize, usize)]> {
+        if !(self.from <= at && at < self.until) {
+            *self = decode_and_find(f, text, start()?);
+        }
+        Some(&self.links)
+    }
 }
 
 /// Where a scheme word from `s` starts when an escape before it lent it
@@ -67,8 +83,7 @@ fn after_escape(b: &[u8], s: usize) -> usize {
     if s == 0 || b[s - 1] != b'\\' {
         return s;
     }
-    let hex4 = b.get(s + 1..s + 5).is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit));
-    if b[s] == b'u' && hex4 {
+    if b[s] == b'u' && hex4(b, s + 1).is_some() {
         s + 5
     } else {
         s + 1
@@ -92,10 +107,8 @@ pub(super) fn continued_end(f: &Finder, text: &str, start: usize, end: usize, se
     if !(b[colon + 1..].starts_with(b"//") || escaped_slashes_at(b, colon)) {
         return None;
     }
-    if !(seen.from <= start && start < seen.until) {
-        *seen = decode_and_find(f, text, start);
-    }
-    seen.links
+    let links = seen.links_around(f, text, start, || Some(start))?;
+    links
         .iter()
         .find(|&&(s, _)| s == start)
         .map(|&(_, e)| e)
@@ -190,17 +203,7 @@ fn decode(text: &str, s: usize, limit: usize) -> (String, Vec<usize>) {
 /// The character of the JSON escape `\uXXXX` at `b[i]` (a surrogate pair
 /// as two escapes) and the escape's length.
 fn unicode_escape(b: &[u8], i: usize) -> Option<(char, usize)> {
-    let unit = |i: usize| -> Option<u32> {
-        let e = b.get(i..i + 6)?;
-        if e[0] != b'\\' || e[1] != b'u' {
-            return None;
-        }
-        // (Four hex digits: `from_str_radix` would take a sign.)
-        if !e[2..].iter().all(u8::is_ascii_hexdigit) {
-            return None;
-        }
-        u32::from_str_radix(std::str::from_utf8(&e[2..]).ok()?, 16).ok()
-    };
+    let unit = |i: usize| -> Option<u32> { (b.get(i..i + 2)? == b"\\u").then(|| hex4(b, i + 2))? };
     let hi = unit(i)?;
     match hi {
         0xD800..=0xDBFF => {
@@ -210,6 +213,13 @@ fn unicode_escape(b: &[u8], i: usize) -> Option<(char, usize)> {
         }
         _ => Some((char::from_u32(hi)?, 6)),
     }
+}
+
+/// The value of the four hex digits at `b[i]`.
+fn hex4(b: &[u8], i: usize) -> Option<u32> {
+    b.get(i..i + 4)?
+        .iter()
+        .try_fold(0u32, |v, &c| Some(v << 4 | u32::from(hex_digit(c)?)))
 }
 
 /// The IRI a link found here denotes, when `text` is one (a link written
