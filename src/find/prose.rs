@@ -40,7 +40,10 @@ mod logs;
 mod mail;
 mod markup;
 mod unspaced;
-use logs::{image_tag_start, is_go_frame, is_ip_mask, is_syslog_priority, is_systemd_target};
+use logs::{
+    image_tag_start, is_go_frame, is_ip_mask, is_syslog_priority, is_systemd_target, may_end_in_stack_position,
+    stack_position_start,
+};
 pub(crate) use mail::{id_line_start, is_matrix_server};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use markup::{
@@ -239,7 +242,10 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     // `refine_name_or_iri`.
     let ends_plain = match last {
         b'*' | b'_' | b'~' => false,
-        b't' | b'2' | b'4' | b'7' | b'9' => !ends_in_delimiter_entity(link),
+        b't' => !ends_in_delimiter_entity(link),
+        // (And a stack frame's `:line:column`: `refine_name_or_iri`.)
+        b'2' | b'4' | b'7' | b'9' => !ends_in_delimiter_entity(link) && !may_end_in_stack_position(link),
+        b'0' | b'1' | b'3' | b'5' | b'6' | b'8' => !may_end_in_stack_position(link),
         b's' => !ends_in_delimiter_entity(link) && (link.len() < 2 || link[link.len() - 2] != b'\''),
         b'S' => link.len() < 2 || link[link.len() - 2] != b'\'',
         // A dash run, an ellipsis (`edge_rules`).
@@ -398,6 +404,13 @@ fn refine_name_or_iri(
     // A container image's `:tag` after its name (`logs::image_tag_start`).
     if raw.kind == LinkKind::Domain {
         if let Some(colon) = image_tag_start(&link[..end - raw.start]) {
+            end = raw.start + colon;
+        }
+    }
+    // A stack frame's position after a script's URL (`app.js:469:34`,
+    // `app_bg.wasm:wasm-function[8066]:0x79027b`: its `[` is a bracket).
+    if end == raw.end && (bracket || matches!(link.last(), Some(b'0'..=b'9'))) {
+        if let Some(colon) = stack_position_start(link) {
             end = raw.start + colon;
         }
     }

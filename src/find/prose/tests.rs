@@ -465,3 +465,68 @@ fn a_folded_list_id_value_is_not_a_domain() {
     // like a Message-ID.
     assert_eq!(links(" <jane@example.com>\n"), ["jane@example.com"]);
 }
+
+#[test]
+fn a_stack_frames_line_and_column_are_no_part_of_the_link() {
+    // Chrome and Node (`at fn (URL:line:column)`, `at URL:line:column`),
+    // Firefox and Safari (`fn@URL:line:column`), a package at a version,
+    // `file:///`, a bare name with a path.
+    for (text, link) in [
+        (
+            "at doExec (https://cdn.jsdelivr.net/npm/systemjs@6.8.3/dist/system.js:469:34)",
+            "https://cdn.jsdelivr.net/npm/systemjs@6.8.3/dist/system.js",
+        ),
+        (
+            "    at http://localhost:8081/js/app.js:21038:33",
+            "http://localhost:8081/js/app.js",
+        ),
+        (
+            "at https://cdn.jsdelivr.net/npm/chartjs-plugin-datalabels@2.0.0:6:294",
+            "https://cdn.jsdelivr.net/npm/chartjs-plugin-datalabels@2.0.0",
+        ),
+        (
+            "init@https://example.com/static/app.js:12:5",
+            "https://example.com/static/app.js",
+        ),
+        ("'    at setup (file:///console.js:14:11)\\n' +", "file:///console.js"),
+        (
+            "at Object.<anonymous> (file:///home/u/app.mjs:3:9)",
+            "file:///home/u/app.mjs",
+        ),
+        (
+            "from cdn.example.com/lib/app.min.js:1:2, then",
+            "cdn.example.com/lib/app.min.js",
+        ),
+        (
+            "at https://play.example/assets/ty_wasm_bg-C9qyJ2pt.wasm:wasm-function[8066]:0x79027b",
+            "https://play.example/assets/ty_wasm_bg-C9qyJ2pt.wasm",
+        ),
+        (
+            "at https://play.example/app_bg.wasm:wasm-function[12]:0x1f4",
+            "https://play.example/app_bg.wasm",
+        ),
+    ] {
+        assert_eq!(links(text), [link], "{text}");
+    }
+    // Not a position: a port, a query or fragment before it, a segment
+    // with no file name, a time, one number alone.
+    for text in [
+        "http://localhost:8080",
+        "https://example.com:8443/x:1:2",
+        "https://example.org/a.js?v=2:3:4",
+        "https://example.org/a.js#L2:3:4",
+        "https://example.org/wiki/Page:12:30",
+        "https://example.org/log/2024-01-01T12:30:00",
+        "https://example.org/report.v2.12:30:00",
+        "https://example.org/app.js:12",
+        "https://example.org/app.wasm:wasm-function[]:0x1f4",
+        "https://example.org/app.wasm:wasm-function[1]:0x",
+    ] {
+        assert_eq!(links(text), [text], "{text}");
+    }
+    // The strict mode reads UTS #58 only.
+    assert_eq!(
+        strict_links("at https://example.com/app.js:1:2"),
+        ["https://example.com/app.js:1:2"]
+    );
+}
