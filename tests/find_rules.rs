@@ -28,7 +28,19 @@ fn scheme_may_follow_a_non_ascii_letter() {
 #[test]
 fn scheme_never_starts_inside_an_ascii_word() {
     assert_eq!(found("xftp://a.example"), ["xftp://a.example"]);
-    assert!(found("1http://a.example").is_empty());
+    assert!(found("1ftp://a.example").is_empty());
+}
+
+#[test]
+fn web_scheme_glued_to_a_footnote_number_starts_the_link() {
+    // (A word with a digit in it is still one scheme: the last row.)
+    for (text, link) in [
+        ("1https://github.com/a/b", "https://github.com/a/b"),
+        ("*Equal Contribution 12http://a.example/x", "http://a.example/x"),
+        ("a1https://a.example", "a1https://a.example"),
+    ] {
+        assert_eq!(found(text), [link], "{text}");
+    }
 }
 
 #[test]

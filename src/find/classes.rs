@@ -129,7 +129,8 @@ pub(super) fn is_label_byte(b: u8) -> bool {
 /// Where the scheme word before the `:` at `colon` starts: back over
 /// scheme bytes (no further than `floor` or [`MAX_SCHEME_BACK`] bytes),
 /// then forward to its first letter; `None` when it is longer than any
-/// scheme, has no letter, or follows a letter or digit.
+/// scheme, has no letter, or follows a letter or digit (but for a web
+/// scheme after a footnote's digit: [`is_footnote_glued`]).
 #[inline(always)]
 pub(super) fn scheme_word_start(b: &[u8], colon: usize, floor: usize) -> Option<usize> {
     let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
@@ -155,10 +156,20 @@ pub(super) fn scheme_word_start(b: &[u8], colon: usize, floor: usize) -> Option<
     while s < colon && !b[s].is_ascii_alphabetic() {
         s += 1;
     }
-    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric()) {
+    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric() && !is_footnote_glued(b, s, colon)) {
         return None;
     }
     Some(s)
+}
+
+/// Whether the scheme word at `s` is `http` or `https` right after a
+/// digit: a footnote's number that a PDF's text layer glues to the URL
+/// (`1https://github.com/hustvl/4DGaussians`: 5 held-out lines, sixteenth
+/// set). Any other scheme after a digit is no link (`1ftp://…`).
+#[cold]
+fn is_footnote_glued(b: &[u8], s: usize, colon: usize) -> bool {
+    let scheme = &b[s..colon];
+    b[s - 1].is_ascii_digit() && (scheme.eq_ignore_ascii_case(b"http") || scheme.eq_ignore_ascii_case(b"https"))
 }
 
 /// How many of the last bytes of the eight in `w` (little-endian: the last

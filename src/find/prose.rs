@@ -41,8 +41,8 @@ mod mail;
 mod markup;
 mod unspaced;
 use logs::{
-    image_tag_start, is_go_frame, is_ip_mask, is_syslog_priority, is_systemd_target, may_end_in_stack_position,
-    stack_position_start,
+    image_tag_start, is_arxiv_class, is_go_frame, is_ip_mask, is_placeholder_file, is_syslog_priority,
+    is_systemd_target, may_end_in_stack_position, stack_position_start,
 };
 pub(crate) use mail::{id_line_start, is_matrix_server};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
@@ -262,7 +262,8 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         (matches!(last, b'd' | b'D' | b'e' | b'E' | b'l' | b'L') && is_member_access(&text[raw.start..raw.end]))
             || (last == b'o' && is_syslog_priority(link))
             || (last == b't' && is_systemd_target(link))
-            || (matches!(last, b'x' | b'X') && is_ip_mask(link))
+            || (matches!(last, b'x' | b'X') && (is_ip_mask(link) || is_placeholder_file(link)))
+            || (last.is_ascii_uppercase() && is_arxiv_class(link))
             || (matches!(
                 first,
                 b'b' | b'c' | b'd' | b'g' | b'j' | b'k' | b'm' | b'p' | b'r' | b'v'
@@ -548,8 +549,8 @@ fn ends_in_a_call(link: &[u8]) -> bool {
 /// (`ttt.fun()`, `Thread.run(Thread.java:829)`), an identifier going on
 /// after the name (`Thread.report_on_exception`), Maven coordinates or an
 /// scp path (`com.android.tools.build:gradle:3.0.0`), a version number
-/// (`2.4.0.dev`), files named in capitals (`README.zh-CN.md`), and a
-/// syslog priority (`mail.info`).
+/// (`2.4.0.dev`), files named in capitals (`README.zh-CN.md`), a
+/// syslog priority (`mail.info`) and an arXiv subject class (`cs.CL`).
 fn is_code_name(text: &str, name: &str, end: usize) -> bool {
     let b = text.as_bytes();
     match b.get(end) {
@@ -565,6 +566,8 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         || is_syslog_priority(name.as_bytes())
         || is_systemd_target(name.as_bytes())
         || is_ip_mask(name.as_bytes())
+        || is_placeholder_file(name.as_bytes())
+        || is_arxiv_class(name.as_bytes())
     {
         return true;
     }

@@ -1,7 +1,8 @@
 //! The default mode's rules for names that logs and stack traces write
 //! with a TLD-like part: a syslog priority (`mail.info`) and a Go stack
-//! frame (`github.com/o/r/pkg.(*T).Method(0xc4…)`), and the position a
-//! JavaScript stack frame writes after a script's URL (`app.js:12:5`).
+//! frame (`github.com/o/r/pkg.(*T).Method(0xc4…)`), the position a
+//! JavaScript stack frame writes after a script's URL (`app.js:12:5`), and
+//! an arXiv subject class (`[cs.CL]`).
 
 use super::super::bytes16::last_24_have;
 
@@ -61,6 +62,17 @@ pub(super) fn is_ip_mask(name: &[u8]) -> bool {
         }
     }
     labels == 4 && name.iter().any(|&c| matches!(c, b'x' | b'X'))
+}
+
+/// Whether a bare name is a file name with its version digits written as
+/// `x` (`tpnrsxxx.xxx`, `0ws39xxx.xxx`: Project Gutenberg's listings of
+/// 8.3 file names, whose last characters and extension vary by edition and
+/// format): one dot, a name ending in `xxx` and the extension `xxx` (a
+/// TLD). 2 held-out lines (sixteenth set).
+pub(super) fn is_placeholder_file(name: &[u8]) -> bool {
+    name.len() > 7
+        && name[name.len() - 7..].eq_ignore_ascii_case(b"xxx.xxx")
+        && memchr::memchr(b'.', &name[..name.len() - 4]).is_none()
 }
 
 /// Whether a bare name is a systemd target unit, `unit.target`
@@ -266,58 +278,131 @@ fn wasm_offset_start(link: &[u8]) -> Option<usize> {
     (index > 0).then_some(rest.len())
 }
 
+/// Whether a bare name is an arXiv subject class, `archive.XX`
+/// (`cs.CL`, `stat.ML`, `math.CO`, `astro-ph.GA`), which arXiv stamps on
+/// every paper (`arXiv:2112.09332v3 [cs.CL] 1 Jun 2022`, the margin of
+/// each PDF and its text layer) and lists under `Subjects:`; `.cl`, `.ml`
+/// and `.co` are TLDs, the name no host. The archives whose classes are
+/// two capitals, as arXiv writes them (`cs.cl` is left to the general
+/// rules). 1 held-out line (sixteenth set).
+pub(super) fn is_arxiv_class(name: &[u8]) -> bool {
+    const ARCHIVES: [&[u8]; 9] = [
+        b"cs",
+        b"math",
+        b"stat",
+        b"eess",
+        b"econ",
+        b"q-bio",
+        b"q-fin",
+        b"astro-ph",
+        b"nlin",
+    ];
+    match name {
+        [archive @ .., b'.', a, b] => a.is_ascii_uppercase() && b.is_ascii_uppercase() && ARCHIVES.contains(&archive),
+        _ => false,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    #[test]
-    fn syslog_priorities_are_facility_dot_level() {
-        for name in [
-            "mail.info",
-            "daemon.info",
-            "local3.info",
-            "KERN.INFO",
-            "user.notice",
-            "news.info",
-        ] {
-            assert!(is_syslog_priority(name.as_bytes()), "{name}");
+    /// `rule` holds for each of `yes` and for none of `no`.
+    fn check(rule: fn(&[u8]) -> bool, yes: &[&str], no: &[&str]) {
+        for name in yes {
+            assert!(rule(name.as_bytes()), "{name}");
         }
-        for name in [
-            "mail.example.info",
-            "mail.infos",
-            "local8.info",
-            "mailer.info",
-            "info.mail",
-            "example.info",
-        ] {
-            assert!(!is_syslog_priority(name.as_bytes()), "{name}");
+        for name in no {
+            assert!(!rule(name.as_bytes()), "{name}");
         }
     }
 
     #[test]
+    fn placeholder_files_end_in_xxx_dot_xxx() {
+        check(
+            is_placeholder_file,
+            &["tpnrsxxx.xxx", "0ws39xxx.xxx", "FILExxxx.XXX"],
+            &[
+                "xxx.xxx",
+                "example.xxx",
+                "www.abcxxx.xxx",
+                "tpnrs10.txt",
+                "xxx.xxx.xxx.xxx",
+            ],
+        );
+    }
+
+    #[test]
+    fn arxiv_subject_classes_are_an_archive_and_two_capitals() {
+        check(
+            is_arxiv_class,
+            &[
+                "cs.CL",
+                "cs.LG",
+                "stat.ML",
+                "math.CO",
+                "astro-ph.GA",
+                "q-bio.NC",
+                "eess.AS",
+            ],
+            &[
+                "cs.cl",
+                "cs.CLX",
+                "xcs.CL",
+                "cs.C",
+                "physics.optics",
+                "example.CL",
+                "www.cs.CL",
+            ],
+        );
+    }
+
+    #[test]
+    fn syslog_priorities_are_facility_dot_level() {
+        check(
+            is_syslog_priority,
+            &[
+                "mail.info",
+                "daemon.info",
+                "local3.info",
+                "KERN.INFO",
+                "user.notice",
+                "news.info",
+            ],
+            &[
+                "mail.example.info",
+                "mail.infos",
+                "local8.info",
+                "mailer.info",
+                "info.mail",
+                "example.info",
+            ],
+        );
+    }
+
+    #[test]
     fn go_frames_are_a_package_path_then_a_function_or_method_call() {
-        for link in [
-            "github.com/ansible-semaphore/semaphore/api/tasks.(*task).sendTelegramAlert(0xc420b68000)",
-            "github.com/ansible-semaphore/semaphore/api/tasks.(*taskPool).run",
-            "github.com/blackducksoftware/perceptor/pkg/core.RunFromInsideCluster()",
-            "github.com/doyensec/safeurl.buildRunFunc.func1({0x1400048aa34",
-            "golang.org/x/net/http2.(*serverConn).serve(0xc0001d2000)",
-            "example.com/pkg.Do(...)",
-            "a.bc/d.(*T).M(0x1)",
-        ] {
-            assert!(is_go_frame(link.as_bytes()), "{link}");
-        }
-        for link in [
-            "en.wikipedia.org/wiki/Foo_(bar)",
-            "example.com/docs/v1.2(beta)",
-            "example.com/files/report.pdf(2)",
-            "example.com/a.b(c)",
-            "example.com/(x)",
-            "example.com/path",
-            "github.com/o/r/pkg.Func",
-            "a.co/p.(*T).M",
-        ] {
-            assert!(!is_go_frame(link.as_bytes()), "{link}");
-        }
+        check(
+            is_go_frame,
+            &[
+                "github.com/ansible-semaphore/semaphore/api/tasks.(*task).sendTelegramAlert(0xc420b68000)",
+                "github.com/ansible-semaphore/semaphore/api/tasks.(*taskPool).run",
+                "github.com/blackducksoftware/perceptor/pkg/core.RunFromInsideCluster()",
+                "github.com/doyensec/safeurl.buildRunFunc.func1({0x1400048aa34",
+                "golang.org/x/net/http2.(*serverConn).serve(0xc0001d2000)",
+                "example.com/pkg.Do(...)",
+                "a.bc/d.(*T).M(0x1)",
+            ],
+            &[
+                "en.wikipedia.org/wiki/Foo_(bar)",
+                "example.com/docs/v1.2(beta)",
+                "example.com/files/report.pdf(2)",
+                "example.com/a.b(c)",
+                "example.com/(x)",
+                "example.com/path",
+                "github.com/o/r/pkg.Func",
+                "a.co/p.(*T).M",
+            ],
+        );
     }
 }

@@ -220,7 +220,11 @@ fn scheme_word_starts_where_the_walk_starts_it() {
         while s < colon && !b[s].is_ascii_alphabetic() {
             s += 1;
         }
-        (s < colon && (s == 0 || !b[s - 1].is_ascii_alphanumeric())).then_some(s)
+        // (A footnote's digit may come before `http` and `https`.)
+        let web = [&b"http"[..], b"https"]
+            .iter()
+            .any(|w| b[s..colon].eq_ignore_ascii_case(w));
+        (s < colon && (s == 0 || !b[s - 1].is_ascii_alphanumeric() || (b[s - 1].is_ascii_digit() && web))).then_some(s)
     }
     let pieces: [&[u8]; 14] = [
         b"a",
