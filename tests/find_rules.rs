@@ -32,6 +32,24 @@ fn scheme_never_starts_inside_an_ascii_word() {
 }
 
 #[test]
+fn scheme_after_a_json_or_c_escape_starts_after_it() {
+    // The escape lent the word its letters: `\u003c` is `<`, `\n` a newline.
+    for (text, link) in [
+        (r"text \u003chttps://example.com/x\u003e end", "https://example.com/x"),
+        (r#"say "line\nftp://example.com/f""#, "ftp://example.com/f"),
+        (r#""\u0022http://a.example/\u0022""#, "http://a.example/"),
+        (r"\\https://a.example", "https://a.example"),
+        // (A `\` before a scheme that starts with an escape's letter.)
+        (r"\telnet://a.example", "telnet://a.example"),
+        (r"\ftp://a.example", "ftp://a.example"),
+        // (An escaped `\\`, then a word glued to `https`.)
+        (r"\\nhttps://a.example", "https://a.example"),
+    ] {
+        assert_eq!(found(text), [link], "{text}");
+    }
+}
+
+#[test]
 fn web_scheme_glued_to_a_footnote_number_starts_the_link() {
     // (A word with a digit in it is still one scheme: the last row.)
     for (text, link) in [

@@ -1,16 +1,18 @@
 //! Links written inside a JSON string with their slashes escaped:
 //! `"link":"https:\/\/www.example.com\/?p=94902"`, as PHP's `json_encode`
 //! writes them (and so WordPress's REST answers, API logs, crawl dumps of
-//! their pages). A link is found where its scheme's `:` is followed by
-//! `\/\/`: the JSON string from the scheme on is decoded (`\/` is `/`,
-//! `\uXXXX` the character it names) up to its end (a `"`, white space, or
-//! an escape of anything else), the finder's own rules find the links of
-//! the decoded text, and each is mapped back to the text as written. The
-//! link's text is the escaped form; its IRI ([`unescape`]) the decoded one.
+//! their pages), or `https:\u002F\u002F…`, as JavaScript serializers write
+//! them into a page's `<script>`. A link is found where its scheme's `:` is
+//! followed by `\/\/` or `\u002F\u002F`: the JSON string from the scheme
+//! on is decoded (`\/` is `/`, `\uXXXX` the character it names) up to its
+//! end (a `"`, white space, or an escape of anything else), the finder's
+//! own rules find the links of the decoded text, and each is mapped back
+//! to the text as written. The link's text is the escaped form; its IRI
+//! ([`unescape`]) the decoded one.
 //!
 //! Out of line and cold: the trigger stage lets through a colon before
-//! `\/` only, and the finder asks here only when the scheme rules found
-//! no link at such a colon. A decoded string is read once, whatever it
+//! `\/` or `\u` only, and the finder asks here only when the scheme rules
+//! found no link at such a colon. A decoded string is read once, whatever it
 //! holds: its links are remembered ([`Seen`]) for the later colons in it.
 //!
 //! A link written with `://` may go on after a JSON escape too: Gson and
@@ -36,10 +38,19 @@ pub(crate) struct Seen {
     links: Vec<(usize, usize)>,
 }
 
-/// Whether the `:` at `colon` is followed by `\/\/`, the escaped `//`.
+/// Whether the `:` at `colon` is followed by an escaped `//`: `\/\/`, or
+/// `\u002F\u002F` (JavaScript's serializers for a `<script>` in HTML,
+/// `JSON.stringify` replacers: Next.js page data, `serialize-javascript`).
 #[inline(always)]
 pub(super) fn escaped_slashes_at(b: &[u8], colon: usize) -> bool {
-    b.get(colon + 1..colon + 5) == Some(b"\\/\\/")
+    b.get(colon + 1..colon + 5) == Some(b"\\/\\/") || unicode_slashes_at(b, colon)
+}
+
+/// Whether the `:` at `colon` is followed by `\u002F\u002F` (either case).
+#[inline(always)]
+pub(super) fn unicode_slashes_at(b: &[u8], colon: usize) -> bool {
+    b.get(colon + 1..colon + 13)
+        .is_some_and(|s| s.eq_ignore_ascii_case(b"\\u002f\\u002f"))
 }
 
 /// The link whose scheme's `:` is the one at `colon`, followed by the
@@ -52,7 +63,7 @@ pub(super) fn escaped_link(f: &Finder, text: &str, colon: usize, floor: usize, s
         return None;
     }
     let links = seen.links_around(f, text, colon, || {
-        let s = after_escape(b, scheme_word_start(b, colon, floor)?);
+        let s = after_escape(b, scheme_word_start(b, colon, floor)?, colon);
         (s < colon && b[s].is_ascii_alphabetic()).then_some(s)
     })?;
     let &(start, end) = links.iter().find(|&&(start, end)| start <= colon && colon < end)?;
@@ -77,16 +88,28 @@ impl Seen {
     }
 }
 
-/// Where a scheme word from `s` starts when an escape before it lent it
-/// letters: `\nhttps:\/\/…` (a newline, then the link), `\u003chttps`.
-fn after_escape(b: &[u8], s: usize) -> usize {
-    if s == 0 || b[s - 1] != b'\\' {
+/// Where the scheme word `b[s..colon]` starts when an escape before it
+/// lent it letters: `\nhttps:\/\/…` (a newline, then the link),
+/// `\u003chttps`. Only a `\` that is not itself escaped (`\\https://…`
+/// is a backslash, then the link), and only the escapes of letters that
+/// text holds: `\n`, `\r`, `\t`, `\uXXXX` (a form feed or backspace is
+/// rarer than a `\` before `ftp:` or `bitcoin:`: `\ftp://localhost` is
+/// `ftp://…`), unless the word with the letter is a scheme
+/// (`\telnet://…`, `\nntp://…`, `\rtsp://…` keep their letter).
+pub(super) fn after_escape(b: &[u8], s: usize, colon: usize) -> usize {
+    /// The schemes in use that start with `n`, `r` or `t`.
+    const LETTER_SCHEMES: [&[u8]; 14] = [
+        b"news", b"nfs", b"nntp", b"redis", b"rediss", b"rsync", b"rtmp", b"rtsp", b"rtsps", b"tag", b"tel", b"telnet",
+        b"tftp", b"tn3270",
+    ];
+    let slashes = b[..s].iter().rev().take_while(|&&c| c == b'\\').count();
+    if slashes % 2 == 0 {
         return s;
     }
-    if b[s] == b'u' && hex4(b, s + 1).is_some() {
-        s + 5
-    } else {
-        s + 1
+    match b[s] {
+        b'u' if hex4(b, s + 1).is_some() => s + 5,
+        b'n' | b'r' | b't' if !LETTER_SCHEMES.iter().any(|w| b[s..colon].eq_ignore_ascii_case(w)) => s + 1,
+        _ => s,
     }
 }
 
@@ -261,6 +284,22 @@ mod tests {
         assert_eq!(links.len(), 1);
         assert_eq!(links[0].1, "https://fa.wikipedia.org/wiki/تهران?a=1&b=😀");
         assert!(text.contains(&links[0].0) && links[0].0.ends_with(r"\ude00"));
+    }
+
+    #[test]
+    fn a_url_with_its_slashes_escaped_as_u002f_is_one_link() {
+        // Next.js page data and `serialize-javascript` in a `<script>`.
+        let text = r#"{"href":"https:\u002F\u002Fexample.com\u002Fdocs\u002Fa?x=1\u0026y=2","n":1}"#;
+        assert_eq!(
+            found(text),
+            [(
+                r"https:\u002F\u002Fexample.com\u002Fdocs\u002Fa?x=1\u0026y=2".into(),
+                "https://example.com/docs/a?x=1&y=2".into()
+            )]
+        );
+        assert_eq!(found(r#""http:\u002f\u002fa.com\u002f""#)[0].1, "http://a.com/");
+        // A `\u` that is no `//` after the colon: no link.
+        assert!(found(r#""https:\u0041\u0042""#).is_empty());
     }
 
     #[test]

@@ -7,6 +7,7 @@ use super::candidate::{CutScan, Part, Raw};
 use super::classes::{has_class, scheme_word_start, ALNUM_BYTE, AUTHORITY_END};
 use super::email::{mailto_len, mailto_ok};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
+use super::escaped::after_escape;
 use super::fold::{angle_bracketed, try_folded};
 use super::host::{dns_labels_ok, has_bad_idn_label, host_before_dash, AsciiLabels, MEASURED_LABEL_BYTES};
 use super::repair::validate_iri;
@@ -328,8 +329,16 @@ fn is_scm_provider(b: &[u8], s: usize) -> bool {
 /// `json-schema-core.http://…`): at the web scheme, the word is prose (4
 /// held-out lines, 2 peer cases). Compound schemes keep their
 /// `+` (`git+https://`), and a digit before the scheme still rejects it.
+/// Any scheme starts after a JSON or C escape that lent the word its
+/// letters (`\u003chttps://…\u003e`, `\nftp://…`: [`after_escape`]).
 #[inline]
 fn glued_web_scheme(b: &[u8], s: usize, colon: usize) -> usize {
+    if s > 0 && b[s - 1] == b'\\' {
+        let e = after_escape(b, s, colon);
+        if e > s && e < colon && b[e].is_ascii_alphabetic() {
+            return e;
+        }
+    }
     let scheme = &b[s..colon];
     let web = if scheme.len() > 5 && scheme[scheme.len() - 5..].eq_ignore_ascii_case(b"https") {
         5

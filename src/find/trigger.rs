@@ -391,7 +391,7 @@ fn colon_worth_a_look(b: &[u8], at: usize) -> bool {
 /// after it (no opaque scheme ends in one, only `<x1:/…>` links: times
 /// and IPv6 addresses stop here), and a word of letters only if
 /// [`scheme_word_may_link`] does not rule it out (`key:value`, `Note:`)
-/// or `\/` follows (a JSON-escaped link's `:\/\/`).
+/// or `\/` or `\u` follows (a JSON-escaped link's `:\/\/`, `:\u002F\u002F`).
 #[inline(always)]
 fn colon_check(b: &[u8], at: usize, before: u8, after: u8, after2: u8) -> bool {
     if after <= b' ' || !is_scheme_byte(before) {
@@ -404,8 +404,8 @@ fn colon_check(b: &[u8], at: usize, before: u8, after: u8, after2: u8) -> bool {
         // `+`, `-`, `.` end no word of letters; a digit is as above.
         after == b'/' || !before.is_ascii_digit()
     } else {
-        // (`:\/`: a JSON-escaped `//`, see `escaped.rs`.)
-        (after == b'\\' && after2 == b'/') || scheme_word_may_link(b, at)
+        // (`:\/` or `:\u`: a JSON-escaped `//`, see `escaped.rs`.)
+        (after == b'\\' && (after2 == b'/' || after2 == b'u')) || scheme_word_may_link(b, at)
     }
 }
 

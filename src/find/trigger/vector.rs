@@ -113,7 +113,7 @@ macro_rules! vector_checks {
         /// The ASCII triggers of the vector at `q` that pass the
         /// neighbour checks of `worth_a_look`, `:` and `.` alike (the
         /// caller keeps the ones it wants), and the colons among them
-        /// without `//` (or `\/`) after them, whose scheme word is still to be
+        /// without `//` (or `\/`, `\u`) after them, whose scheme word is still to be
         /// checked (`scheme_word_may_link`).
         #[inline(always)]
         unsafe fn filter(q: *const u8) -> ($v, $v) {
@@ -136,8 +136,13 @@ macro_rules! vector_checks {
                 eq(x0, b':'),
                 and(scheme_before, and(above_space, slash_or_no_digit)),
             );
-            // (`//`, or `\/`: a JSON-escaped link's, see `escaped.rs`.)
-            let slashes = and(or(slash, eq(x1, b'\\')), eq(x2, b'/'));
+            // (`//`, or `\/` or `\u`: a JSON-escaped link's, see
+            // `escaped.rs`.)
+            let backslash = eq(x1, b'\\');
+            let slashes = or(
+                and(or(slash, backslash), eq(x2, b'/')),
+                and(backslash, eq(x2, b'u')),
+            );
             let word = $andnot(slashes, colon_ok);
             // `.` after a label byte, before a letter (or non-ASCII) and a
             // label byte.
