@@ -238,7 +238,8 @@ pub(super) fn stack_position_start(link: &[u8]) -> Option<usize> {
         return None;
     }
     let slash = memchr::memrchr(b'/', before)?;
-    let host_start = memchr::memmem::find(before, b"//").map_or(0, |p| p + 2);
+    // (A plain search: the `//` is within the first bytes, after the scheme.)
+    let host_start = before.windows(2).position(|w| w == b"//").map_or(0, |p| p + 2);
     (slash >= host_start && memchr::memchr(b'.', &before[slash + 1..]).is_some()).then_some(colon)
 }
 
