@@ -201,16 +201,17 @@ fn tag_after_repository(link: &[u8]) -> Option<usize> {
 }
 
 /// Whether `link` may end in a stack frame's position ([`stack_position_start`]):
-/// a `:` before the digits it ends in. Most links that end in a digit have
-/// a `/`, `=` or `.` there (`/thread/8812`, `?page=2`); a port
-/// (`localhost:8080`) passes and fails the full test at once.
+/// a digit and a `:` before the digits it ends in. Most links that end in
+/// a digit have a `/`, `=` or `.` there (`/thread/8812`, `?page=2`), and a
+/// port a letter or `]` before its `:` (`localhost:8080`, `[::1]:8080`).
 #[inline(always)]
 pub(super) fn may_end_in_stack_position(link: &[u8]) -> bool {
     let mut i = link.len();
     while i > 0 && link[i - 1].is_ascii_digit() {
         i -= 1;
     }
-    i > 0 && link[i - 1] == b':' && stack_position_start(link).is_some()
+    // (A digit before that `:` too: `:line:column`, not a port.)
+    i > 1 && link[i - 1] == b':' && link[i - 2].is_ascii_digit() && stack_position_start(link).is_some()
 }
 
 /// Where a stack frame's position starts after the script address that
@@ -233,14 +234,15 @@ pub(super) fn may_end_in_stack_position(link: &[u8]) -> bool {
 #[inline(never)]
 pub(super) fn stack_position_start(link: &[u8]) -> Option<usize> {
     let colon = line_column_start(link).or_else(|| wasm_offset_start(link))?;
+    // (Plain loops: links are short, and the searchers' code would come
+    // into the per-link path.)
     let before = &link[..colon];
-    if memchr::memchr2(b'?', b'#', before).is_some() {
+    if before.iter().any(|&c| c == b'?' || c == b'#') {
         return None;
     }
-    let slash = memchr::memrchr(b'/', before)?;
-    // (A plain search: the `//` is within the first bytes, after the scheme.)
+    let slash = before.iter().rposition(|&c| c == b'/')?;
     let host_start = before.windows(2).position(|w| w == b"//").map_or(0, |p| p + 2);
-    (slash >= host_start && memchr::memchr(b'.', &before[slash + 1..]).is_some()).then_some(colon)
+    (slash >= host_start && before[slash + 1..].contains(&b'.')).then_some(colon)
 }
 
 /// The `:` of `:line:column` at the end of `link`, unless the two numbers
