@@ -254,3 +254,21 @@ fn a_local_part_after_a_backslash_is_no_address() {
     assert_eq!(found("mailto:a@b.com\\"), ["mailto:a@b.com"]);
     assert_eq!(found_strict("foo\\+@bar.example.com"), ["+@bar.example.com"]);
 }
+
+#[test]
+fn a_pl_name_in_polish_text_is_a_host_not_a_perl_script() {
+    // `.pl` is Poland's TLD and Perl's extension: a line of Polish (a
+    // letter only Polish writes) makes the name a host.
+    let none: &[&str] = &[];
+    for (text, want) in [
+        (
+            "portal internetowy znajdujący się pod adresem elektroda.pl obejmujący",
+            &["elektroda.pl"][..],
+        ),
+        ("po kliknięciu na \"Prezydent.pl\" w treściach", &["Prezydent.pl"]),
+        ("add tests/errorcodes.pl to the tarball", none),
+        ("Run build.pl now\nzażółć gęślą jaźń", none),
+    ] {
+        assert_eq!(found(text), want, "{text}");
+    }
+}

