@@ -2,7 +2,7 @@
 //! an email: from the dot before the TLD, the TLD, the labels before it,
 //! and an optional port, path, query and fragment.
 
-use super::bytes16::has_either_byte;
+use super::bytes16::{has_either_byte, last_line_break};
 use super::candidate::{Part, Plain, Raw, MAX_DOMAIN_BACK, MAX_LOCAL_BACK, MAX_SCHEME_BACK};
 use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, is_plain_local_byte, plain_email};
@@ -555,9 +555,9 @@ fn is_polish_host(b: &[u8], s: usize, tld: &str) -> bool {
         return false;
     }
     let lo = s.saturating_sub(POLISH_CONTEXT);
-    let from = b[lo..s].iter().rposition(|&c| c == b'\n').map_or(lo, |p| lo + p + 1);
+    let from = last_line_break(&b[lo..s]).map_or(lo, |p| lo + p + 1);
     let hi = b.len().min(s + POLISH_CONTEXT);
-    let to = b[s..hi].iter().position(|&c| c == b'\n').map_or(hi, |p| s + p);
+    let to = memchr::memchr2(b'\n', b'\r', &b[s..hi]).map_or(hi, |p| s + p);
     // ą Ą ć Ć ę Ę (C4 xx), ł Ł ń Ń ś Ś ź Ź ż Ż (C5 xx).
     b[from..to].windows(2).any(|w| match w {
         [0xC4, c] => matches!(c, 0x84 | 0x85 | 0x86 | 0x87 | 0x98 | 0x99),

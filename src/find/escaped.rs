@@ -43,14 +43,9 @@ pub(crate) struct Seen {
 /// `JSON.stringify` replacers: Next.js page data, `serialize-javascript`).
 #[inline(always)]
 pub(super) fn escaped_slashes_at(b: &[u8], colon: usize) -> bool {
-    b.get(colon + 1..colon + 5) == Some(b"\\/\\/") || unicode_slashes_at(b, colon)
-}
-
-/// Whether the `:` at `colon` is followed by `\u002F\u002F` (either case).
-#[inline(always)]
-pub(super) fn unicode_slashes_at(b: &[u8], colon: usize) -> bool {
-    b.get(colon + 1..colon + 13)
-        .is_some_and(|s| s.eq_ignore_ascii_case(b"\\u002f\\u002f"))
+    b.get(colon + 1..colon + 5) == Some(b"\\/\\/")
+        || b.get(colon + 1..colon + 13)
+            .is_some_and(|s| s.eq_ignore_ascii_case(b"\\u002f\\u002f"))
 }
 
 /// The link whose scheme's `:` is the one at `colon`, followed by the

@@ -364,16 +364,9 @@ fn glued_web_scheme(b: &[u8], s: usize, colon: usize) -> usize {
 /// nor a part of one: the default mode's prose rules drop it (see
 /// `prose::is_defanged_around` for hosts).
 pub(super) fn is_defanged_scheme(scheme: &[u8]) -> bool {
-    match scheme {
-        [h, b'x' | b'X', x2, p, rest @ ..] => {
-            h.eq_ignore_ascii_case(&b'h')
-                && x2.eq_ignore_ascii_case(&b'x')
-                && p.eq_ignore_ascii_case(&b'p')
-                && (rest.is_empty() || rest.eq_ignore_ascii_case(b"s"))
-        }
-        [f, x, p] => f.eq_ignore_ascii_case(&b'f') && x.eq_ignore_ascii_case(&b'x') && p.eq_ignore_ascii_case(&b'p'),
-        _ => false,
-    }
+    [&b"hxxp"[..], b"hxxps", b"fxp"]
+        .iter()
+        .any(|d| scheme.eq_ignore_ascii_case(d))
 }
 
 /// The IRI whose scheme starts at `s` (from [`scheme_start`]) and ends at

@@ -200,18 +200,18 @@ fn tag_after_repository(link: &[u8]) -> Option<usize> {
     (version || namespaced).then_some(colon)
 }
 
-/// Whether `link` may end in a stack frame's position ([`stack_position_start`]):
-/// a digit and a `:` before the digits it ends in. Most links that end in
-/// a digit have a `/`, `=` or `.` there (`/thread/8812`, `?page=2`), and a
+/// Whether `link` may end in a stack frame's position: a digit and a `:`
+/// before the digits it ends in (`…:469:34`). Most links that end in a
+/// digit have a `/`, `=` or `.` there (`/thread/8812`, `?page=2`), and a
 /// port a letter or `]` before its `:` (`localhost:8080`, `[::1]:8080`).
+/// The quiet path's test: the rules ([`stack_position_start`]) decide.
 #[inline(always)]
 pub(super) fn may_end_in_stack_position(link: &[u8]) -> bool {
     let mut i = link.len();
     while i > 0 && link[i - 1].is_ascii_digit() {
         i -= 1;
     }
-    // (A digit before that `:` too: `:line:column`, not a port.)
-    i > 1 && link[i - 1] == b':' && link[i - 2].is_ascii_digit() && stack_position_start(link).is_some()
+    i > 1 && link[i - 1] == b':' && link[i - 2].is_ascii_digit()
 }
 
 /// Where a stack frame's position starts after the script address that
