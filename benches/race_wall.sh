@@ -4,7 +4,7 @@
 # the median of five runs that alternate the engines (so that a burst of
 # load on the shared machine hits all of them alike). Each run times
 # REPEAT passes over the text inside `count_links` (examples/count_links.rs)
-# and prints MB/s; this script prints a Markdown table of the medians and
+# and prints MB/s of the fastest pass (METRIC=mean: of the mean pass); this script prints a Markdown table of the medians and
 # the ratios (iriscan over linkify, iriscan over memchr).
 #
 #   cargo build --release --example count_links
@@ -13,6 +13,10 @@
 set -euo pipefail
 bin="${COUNT_LINKS:-$(dirname "$0")/../target/release/examples/count_links}"
 runs="${RUNS:-5}"
+# `best` (default): each run's fastest of its REPEAT passes, then the median
+# over runs; `mean`: each run's mean pass, as sessions before the twentieth
+# measured.
+metric="${METRIC:-best}"
 repeat="${REPEAT:-20}"
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
@@ -31,7 +35,8 @@ for n in "${names[@]}"; do
     for e in "${engines[@]}"; do
       rep=$repeat
       [ "$e" = memchr ] && rep=$((repeat * 10))
-      mbs=$("$bin" "$e" "$dir/$n.txt" "$rep" | awk -F'\t' '{split($4, a, " "); print a[1]}')
+      mbs=$("$bin" "$e" "$dir/$n.txt" "$rep" |
+        awk -F'\t' -v m="$metric" '{f = (m == "best" && NF >= 5) ? $5 : $4; split(f, a, " "); print a[1]}')
       printf '%s\t%s\t%s\n' "$n" "$e" "$mbs" >> "$samples"
     done
   done

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Wall-clock ratios of iriscan against linkify (and memchr), measured so
+# that load on a shared machine cancels out: `count_links pair A B` times
+# A and B in turn inside one process, one pass each, PAIRS times over the
+# same buffer, and prints the median of the per-pair speed ratios (and
+# the ratio of the fastest passes). The same kinds on both sides: IRIs +
+# emails against linkify's default (scheme required), all kinds against
+# linkify with scheme-less URLs; and IRIs + emails against `memchr`
+# looking for a byte the text does not hold.
+#
+#   cargo build --release --example count_links
+#   benches/race_pair.sh                 # every race text
+#   benches/race_pair.sh dense gen-mail  # some
+set -euo pipefail
+bin="${COUNT_LINKS:-$(dirname "$0")/../target/release/examples/count_links}"
+pairs="${PAIRS:-40}"
+names=("$@")
+if [ ${#names[@]} -eq 0 ]; then
+  names=(dense mail-prose rfc-spec corpora-mail corpora-log crawl html markdown
+         gen-mail gen-log gen-cjk gen-mixed gen-adv-brackets gen-adv-colons gen-adv-dots
+         gen-adv-schemes gen-adv-noline gen-adv-invalid-utf8 gen-adv-nul no-links)
+fi
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+median() { "$bin" pair "$1" "$2" "$3" "$pairs" | awk -F'\t' '{split($3, a, " "); print a[3]}'; }
+echo "| text | IRIs + emails / linkify default | all kinds / linkify scheme-less | IRIs + emails / memchr |"
+echo "|---|---:|---:|---:|"
+for n in "${names[@]}"; do
+  "$bin" dump "race:$n" > "$dir/$n.txt"
+  d=$(median iriscan-iri-email linkify-default "$dir/$n.txt")
+  a=$(median iriscan linkify "$dir/$n.txt")
+  m=$(median iriscan-iri-email memchr "$dir/$n.txt")
+  echo "| $n | **$d** | **$a** | $m |"
+done
