@@ -13,9 +13,8 @@ set -euo pipefail
 bin="${COUNT_LINKS:-$(dirname "$0")/../target/release/examples/count_links}"
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
-  names=(dense mail-prose rfc-spec corpora-mail corpora-log crawl html markdown
-         gen-mail gen-log gen-cjk gen-mixed gen-adv-brackets gen-adv-colons gen-adv-dots
-         gen-adv-schemes gen-adv-noline gen-adv-invalid-utf8 gen-adv-nul no-links)
+  source "$(dirname "$0")/race_names.sh"
+  names=("${race_names[@]}")
 fi
 engines=(${ENGINES:-iriscan-iri-email linkify-default iriscan linkify memchr})
 count() { # engine name -> "instructions bytes"

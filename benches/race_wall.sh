@@ -20,9 +20,8 @@ metric="${METRIC:-best}"
 repeat="${REPEAT:-20}"
 names=("$@")
 if [ ${#names[@]} -eq 0 ]; then
-  names=(dense mail-prose rfc-spec corpora-mail corpora-log crawl html markdown
-         gen-mail gen-log gen-cjk gen-mixed gen-adv-brackets gen-adv-colons gen-adv-dots
-         gen-adv-schemes gen-adv-noline gen-adv-invalid-utf8 gen-adv-nul no-links)
+  source "$(dirname "$0")/race_names.sh"
+  names=("${race_names[@]}")
 fi
 engines=(iriscan-iri-email linkify-default iriscan linkify memchr)
 dir=$(mktemp -d)
