@@ -1,4 +1,5 @@
-//! Generates the UTS #58 character tables from the data files in `data/uts58/`.
+//! Generates the UTS #58 character tables from the data files in
+//! `data/uts58/`, and the table of public suffixes from `data/psl/`.
 //!
 //! The data files are Unicode's, copied unchanged with their headers (see
 //! `data/uts58/README.md`). The generated file lands in `OUT_DIR` and is
@@ -41,6 +42,17 @@ fn merge<T: PartialEq + Copy>(mut ranges: Vec<(u32, u32, T)>) -> Vec<(u32, u32, 
     merged
 }
 
+/// Writes `static NAME: [&str; N]` holding `items`, with `doc` as its doc
+/// comment.
+fn write_strings(out: &mut String, doc: &str, name: &str, items: &[String]) {
+    writeln!(out, "/// {doc}").unwrap();
+    writeln!(out, "pub(crate) static {name}: [&str; {}] = [", items.len()).unwrap();
+    for t in items {
+        writeln!(out, "    {t:?},").unwrap();
+    }
+    out.push_str("];\n");
+}
+
 fn main() {
     let dir = Path::new("data/uts58");
     for name in [
@@ -51,6 +63,7 @@ fn main() {
     ] {
         println!("cargo:rerun-if-changed=data/uts58/{name}");
     }
+    println!("cargo:rerun-if-changed=data/psl/public_suffix_list.dat");
     println!("cargo:rerun-if-changed=build.rs");
     let read = |name: &str| std::fs::read_to_string(dir.join(name)).expect("read UTS 58 data file");
 
@@ -197,16 +210,34 @@ fn main() {
     )
     .unwrap();
     writeln!(out, "pub(crate) static TLD_FIRST: [u16; 27] = {first:?};").unwrap();
-    writeln!(
-        out,
-        "/// IANA top-level domains (lowercase ASCII, `xn--` for IDN TLDs), sorted."
-    )
-    .unwrap();
-    writeln!(out, "pub(crate) static TLDS: [&str; {}] = [", tlds.len()).unwrap();
-    for t in &tlds {
-        writeln!(out, "    {t:?},").unwrap();
-    }
-    out.push_str("];\n");
+    write_strings(
+        &mut out,
+        "IANA top-level domains (lowercase ASCII, `xn--` for IDN TLDs), sorted.",
+        "TLDS",
+        &tlds,
+    );
+
+    // The Public Suffix List's ICANN rules of two or more labels, explicit
+    // ones only (no `*.` wildcard, no `!` exception), lowercase, sorted:
+    // zones such as `gov.cn` and `co.uk` (see data/psl/README.md).
+    let psl = std::fs::read_to_string("data/psl/public_suffix_list.dat").expect("read the Public Suffix List");
+    let mut suffixes: Vec<String> = psl
+        .lines()
+        .skip_while(|l| !l.contains("===BEGIN ICANN DOMAINS==="))
+        .take_while(|l| !l.contains("===END ICANN DOMAINS==="))
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with("//") && !l.starts_with(['*', '!']) && l.contains('.'))
+        .map(str::to_lowercase)
+        .collect();
+    assert!(suffixes.len() > 1000, "the ICANN section of the Public Suffix List");
+    suffixes.sort();
+    suffixes.dedup();
+    write_strings(
+        &mut out,
+        "The Public Suffix List's explicit ICANN rules of two or more labels, sorted.",
+        "PUBLIC_SUFFIXES",
+        &suffixes,
+    );
 
     let out_dir = std::env::var("OUT_DIR").expect("OUT_DIR");
     std::fs::write(Path::new(&out_dir).join("uts58_tables.rs"), out).expect("write tables");

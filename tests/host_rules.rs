@@ -112,6 +112,27 @@ fn leading_dots_are_not_part_of_a_name() {
     assert!(found_strict(".example.com").iter().all(|l| l == "example.com"));
 }
 
+/// A public suffix right after a dot (`.gov.cn`, `.co.uk`, `.ธุรกิจ.ไทย`:
+/// an explicit ICANN rule of the Public Suffix List) names a zone, not a
+/// site: no link, where a registrable name after a dot still links. A
+/// suffix written on its own (`gov.uk`) is a site and links.
+#[test]
+fn a_public_suffix_after_a_dot_names_a_zone() {
+    for text in [
+        "以“.gov.cn”为后缀的英文域名",
+        "| 中国 | .gov.cn | 中国政府部门官网",
+        "1、.gov.cn:这是我国政府网站最常用的域名后缀",
+        ".co.th .ธุรกิจ.ไทย สำหรับธุรกิจเอกชน",
+        "names under .CO.UK are",
+        "局门户网站要使用“www.□□□.gov.cn”结构",
+    ] {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+    assert_eq!(found("see .example.co.uk now"), ["example.co.uk"]);
+    assert_eq!(found("visit gov.uk now"), ["gov.uk"]);
+    assert_eq!(found("(www.12345.gov.cn)"), ["www.12345.gov.cn"]);
+}
+
 /// A port is at most 65535 (RFC 6335, WHATWG URL): a name followed by `:`
 /// and digits that are no port is no URL at all (linkify-it:
 /// `google.com:500000` is not a link); in strict UTS #58 mode the name

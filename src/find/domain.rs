@@ -19,7 +19,8 @@ use super::prose::{
 use super::repair::validate_tail;
 use super::tail::{is_name_punctuation, plain_rest, punctuation_before};
 use super::tld::{
-    is_documentation_tld, is_file_extension, is_special_use_tld, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES,
+    is_documentation_tld, is_file_extension, is_public_suffix, is_special_use_tld, is_tld, starts_unicode_tld,
+    MAX_UNICODE_TLD_BYTES,
 };
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
@@ -533,6 +534,20 @@ fn after_leading_dots(b: &[u8], s: usize, dot: usize) -> usize {
     }
 }
 
+/// Whether `name`, which follows a dot that a path or identifier
+/// character does not precede, names a zone rather than a site: a public
+/// suffix (`tld.rs`, `is_public_suffix`). The writer names the suffix
+/// (`以“.gov.cn”为后缀`, `| 中国 | .gov.cn |`, a registrar's `.co.th
+/// .ธุรกิจ.ไทย`) or a pattern whose labels are placeholders
+/// (`www.□□□.gov.cn`); the zone is no site of its own. 6 held-out lines
+/// (eighteenth set). A registrable name after a dot still links
+/// (`.Wordpress.com?p=1`, `Domain=.example.com`).
+#[cold]
+#[inline(never)]
+fn names_a_zone(name: &str) -> bool {
+    name.contains('.') && is_public_suffix(name)
+}
+
 /// `name.ext`: an ASCII name of exactly one dot whose TLD is a common file
 /// extension (`setup.py`, `readme.md`): a file, not a host (`www.` names
 /// are hosts). `first` is the name before its last dot, `tld` the label
@@ -676,7 +691,11 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         return None;
     }
     if !strict && b[s] == b'.' {
-        s = after_leading_dots(b, s, dot);
+        let name = after_leading_dots(b, s, dot);
+        if name > s && names_a_zone(&text[name..tld_end]) {
+            return None;
+        }
+        s = name;
     }
     // A label never starts with a combining mark (IDNA): a mark before the
     // name belongs to whatever precedes it.

@@ -204,6 +204,15 @@ pub(super) fn is_documentation_tld(label: &str) -> bool {
     matches!(label.len(), 4 | 7) && ["example", "test"].iter().any(|t| label.eq_ignore_ascii_case(t))
 }
 
+/// Whether `name` (any case) is a zone under which others register names,
+/// such as `gov.cn`, `co.uk` or `ธุรกิจ.ไทย`: an explicit rule of two or
+/// more labels in the ICANN section of the Public Suffix List
+/// (`data/psl/`).
+pub(super) fn is_public_suffix(name: &str) -> bool {
+    let lower = name.to_lowercase();
+    crate::chars::PUBLIC_SUFFIXES.binary_search(&lower.as_str()).is_ok()
+}
+
 /// Two-label ASCII names whose "TLD" is far more often a file extension in
 /// running text (`main.rs`, `setup.py`, `README.md`): not linked as bare
 /// domains in the default mode.
