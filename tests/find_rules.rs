@@ -225,8 +225,11 @@ fn braces_after_the_authority_are_kept_and_repaired_as_browsers_do() {
     assert_eq!(found("example.org/a{b} x"), ["example.org/a{b}"]);
     // An unmatched closing brace closes nothing: UTS #58 ends the link there.
     assert_eq!(found("http://a.example/a} x"), ["http://a.example/a"]);
-    // In a host a brace is no repair: the link ends before it.
-    assert_eq!(found("http://a{b}.example/"), ["http://a"]);
+    // In a host a brace pair is a template's placeholder: one link, whose
+    // IRI encodes the braces in the host too.
+    let l = f.links("see http://a{b}.example/ now").next().unwrap();
+    assert_eq!(l.as_str(), "http://a{b}.example/");
+    assert_eq!(l.iri(), "http://a%7Bb%7D.example/");
     // UTS #58 alone already takes balanced braces (they are brackets there).
     let mut strict = Finder::new();
     strict.strict_uts58(true);
@@ -832,6 +835,66 @@ fn url_template_placeholder_is_part_of_the_link() {
     assert_eq!(
         found_with(Finder::new().strict_uts58(true), "https://github.com/<user>/repo"),
         ["https://github.com/<user>/repo"]
+    );
+}
+
+/// A URI template whose host, userinfo or port is a placeholder is one
+/// link, placeholders included: `{…}`, `{{…}}`, `${…}` (with a default),
+/// `%{…}`, `<…>` in any script, `$name`. The IRI it denotes
+/// percent-encodes what a host may not hold.
+#[test]
+fn a_template_placeholder_in_the_authority_is_part_of_the_link() {
+    for (text, link, uri) in [
+        (
+            r#""resolved": "https://{internalurl}/resolve/-/resolve-1.20.0.tgz","#,
+            "https://{internalurl}/resolve/-/resolve-1.20.0.tgz",
+            "https://%7Binternalurl%7D/resolve/-/resolve-1.20.0.tgz",
+        ),
+        (
+            "url=jdbc:mysql://${MYSQL_HOST:localhost}:3306/db?ssl=false",
+            "jdbc:mysql://${MYSQL_HOST:localhost}:3306/db?ssl=false",
+            "jdbc:mysql://$%7BMYSQL_HOST:localhost%7D:3306/db?ssl=false",
+        ),
+        (
+            "uri: `mongodb://${DB_USER}:${DB_PASS}@cluster0.example.net:27017`,",
+            "mongodb://${DB_USER}:${DB_PASS}@cluster0.example.net:27017",
+            "mongodb://$%7BDB_USER%7D:$%7BDB_PASS%7D@cluster0.example.net:27017",
+        ),
+        ("aws s3 cp s3://$accountid-monitor --x", "s3://$accountid-monitor", "s3://$accountid-monitor"),
+        (
+            "open(hdfs://<hdfs_ip>:8020/user/test): error",
+            "hdfs://<hdfs_ip>:8020/user/test",
+            "hdfs://%3Chdfs_ip%3E:8020/user/test",
+        ),
+        (
+            "mongodb+srv://<用户名>:<密码>@x.example.net/<数据库>?w=majority",
+            "mongodb+srv://<用户名>:<密码>@x.example.net/<数据库>?w=majority",
+            "mongodb+srv://%3C%E7%94%A8%E6%88%B7%E5%90%8D%3E:%3C%E5%AF%86%E7%A0%81%3E@x.example.net/%3C%E6%95%B0%E6%8D%AE%E5%BA%93%3E?w=majority",
+        ),
+        (
+            "RewriteRule ^(.*)$ https://%{HTTP_HOST}%{REQUEST_URI} [L,R=301]",
+            "https://%{HTTP_HOST}%{REQUEST_URI}",
+            "https://%25%7BHTTP_HOST%7D%25%7BREQUEST_URI%7D",
+        ),
+        ("GET https://{{base_url}}/v1/users", "https://{{base_url}}/v1/users", "https://%7B%7Bbase_url%7D%7D/v1/users"),
+    ] {
+        let links: Vec<_> = Finder::new().links(text).collect();
+        assert_eq!(links.len(), 1, "{text}");
+        assert_eq!(links[0].as_str(), link, "{text}");
+        assert_eq!(links[0].to_uri().unwrap(), uri, "{text}");
+    }
+    // Not placeholders: a space, a digit after `$`, an elided userinfo.
+    for text in [
+        "see http://{a b}/x",
+        "sed 's|http://$1/x|'",
+        "git+https://...@<commit>` pin",
+    ] {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+    // A placeholder written in another script in a path (`<檔名>`).
+    assert_eq!(
+        found("網址: https://www.ptt.cc/bbs/<Board>/<檔名>.html 再換算"),
+        ["https://www.ptt.cc/bbs/<Board>/<檔名>.html"]
     );
 }
 

@@ -31,7 +31,7 @@ pub(super) fn is_fullwidth_excluded(c: char) -> bool {
 
 /// The length of a URL template placeholder `<name>` at `b[i]` (a `<`)
 /// inside a link, if it is one: right after `/`, `=` or `_`, a name of
-/// ASCII letters, digits, `_` and `-` that starts with a letter, then `>`
+/// letters, digits, `_` and `-` that starts with a letter, then `>`
 /// (`https://github.com/<user>/repo`, `…/campaign/?v=<code>`: 2 held-out
 /// lines, and issue 13 cluster 6; `…/exemplary_<remix>`, a peer case). A
 /// template is one link, as with `{…}` placeholders; the IRI it denotes
@@ -45,7 +45,10 @@ pub(super) fn placeholder_len(b: &[u8], i: usize, limit: usize) -> Option<usize>
         b"sup", b"wbr", b"span", b"strong",
     ];
     debug_assert_eq!(b[i], b'<');
-    if i == 0 || !matches!(b[i - 1], b'/' | b'=' | b'_') || !b.get(i + 1).is_some_and(u8::is_ascii_alphabetic) {
+    if i == 0
+        || !matches!(b[i - 1], b'/' | b'=' | b'_')
+        || !b.get(i + 1).is_some_and(|&c| c.is_ascii_alphabetic() || c >= 0x80)
+    {
         return None;
     }
     let hi = limit.min(b.len()).min(i + 66);
@@ -53,7 +56,7 @@ pub(super) fn placeholder_len(b: &[u8], i: usize, limit: usize) -> Option<usize>
         + 1
         + b[i + 1..hi]
             .iter()
-            .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+            .take_while(|&&c| is_placeholder_name_byte(c))
             .count();
     if b.get(name_end) != Some(&b'>') || name_end >= hi {
         return None;
@@ -63,6 +66,13 @@ pub(super) fn placeholder_len(b: &[u8], i: usize, limit: usize) -> Option<usize>
         return None;
     }
     Some(name_end + 1 - i)
+}
+
+/// A byte of a `<name>` placeholder's name: ASCII letters, digits, `_`,
+/// `-`, and the bytes of other scripts' letters (`…/<檔名>.html`: 1
+/// held-out line, eighteenth set).
+pub(super) fn is_placeholder_name_byte(c: u8) -> bool {
+    c.is_ascii_alphanumeric() || c == b'_' || c == b'-' || c >= 0x80
 }
 
 /// Whether `b` starts with `scheme://` (a second link glued on by CJK

@@ -68,6 +68,7 @@ mod scan;
 mod scheme;
 mod spans;
 mod tail;
+mod template;
 #[cfg(test)]
 mod testing;
 mod tld;

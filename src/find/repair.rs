@@ -2,7 +2,8 @@
 //! valid prefix, with the repairs browsers make (`[`, `]`, `{`, `}` after
 //! the authority, `#` in the fragment) applied to the IRI a link denotes.
 
-use super::end::{placeholder_len, trim_end};
+use super::end::{is_placeholder_name_byte, placeholder_len, trim_end};
+use super::template::{authority_placeholders, encoded_in_authority};
 use super::Finder;
 use crate::iri::parse::validate_after_authority;
 use crate::iri::quick::quick_valid_iri;
@@ -30,7 +31,9 @@ pub(crate) fn repair_iri(iri: &str) -> Option<String> {
     let tail = authority_end(iri);
     let fragment = iri[tail..].find('#').map(|i| tail + i + 1);
     let b = iri.as_bytes();
-    let needs = iri[tail..].contains(['[', ']', '{', '}'])
+    let grown = authority_repairs(b, tail);
+    let needs = !grown.is_empty()
+        || iri[tail..].contains(['[', ']', '{', '}'])
         || fragment.is_some_and(|f| iri[f..].contains('#'))
         || memchr::memchr_iter(b'%', &b[tail..]).any(|p| !is_pct_encoded(b, tail + p))
         || memchr::memchr_iter(b'<', &b[tail..]).any(|p| placeholder_len(b, tail + p, b.len()).is_some());
@@ -38,7 +41,13 @@ pub(crate) fn repair_iri(iri: &str) -> Option<String> {
         return None;
     }
     let mut out = String::with_capacity(iri.len() + 8);
-    out.push_str(&iri[..tail]);
+    let mut from = 0;
+    for &i in &grown {
+        out.push_str(&iri[from..i]);
+        out.push_str(pct_of(b[i]));
+        from = i + 1;
+    }
+    out.push_str(&iri[from..tail]);
     for (i, c) in iri[tail..].char_indices() {
         match c {
             '[' => out.push_str("%5B"),
@@ -63,7 +72,7 @@ fn is_placeholder_bracket(b: &[u8], i: usize) -> bool {
         b'<' => placeholder_len(b, i, b.len()).is_some(),
         b'>' => b[..i]
             .iter()
-            .rposition(|&c| !(c.is_ascii_alphanumeric() || c == b'_' || c == b'-'))
+            .rposition(|&c| !is_placeholder_name_byte(c))
             .is_some_and(|j| b[j] == b'<' && placeholder_len(b, j, b.len()) == Some(i + 1 - j)),
         _ => false,
     }
@@ -77,21 +86,72 @@ fn may_need_repair(b: &[u8]) -> bool {
         || memchr::memchr(b'%', b).is_some()
 }
 
+/// The bytes of a URI template's authority placeholders
+/// (`template.rs`) that the IRI a link denotes percent-encodes
+/// (`https://{internalurl}/…` denotes `https://%7Binternalurl%7D/…`), in
+/// order; `tail` is where the authority ends. Empty for most links: only
+/// an authority with a `{` or `<` has such bytes.
+fn authority_repairs(b: &[u8], tail: usize) -> Vec<usize> {
+    let mut grown = Vec::new();
+    let Some(a) = memchr::memchr(b':', b)
+        .map(|c| c + 3)
+        .filter(|&a| a <= tail && b[a - 2..a] == *b"//")
+    else {
+        return grown;
+    };
+    if memchr::memchr3(b'{', b'<', b'%', &b[a..tail]).is_none() {
+        return grown;
+    }
+    // The host's `:` before a port that is a placeholder
+    // (`…example.com:{port}`) is encoded too: a port holds digits alone.
+    let host = memchr::memrchr(b'@', &b[a..tail]).map_or(a, |p| a + p + 1);
+    authority_placeholders(b, a, tail, |i, n| {
+        if i > host && b[i - 1] == b':' {
+            grown.push(i - 1);
+        }
+        grown.extend((i..i + n).filter(|&j| encoded_in_authority(b[j])));
+    });
+    // A brace of a placeholder that the authority's end cuts
+    // (`https://{host}{/path*}`: RFC 6570's `/` operator), in a template's
+    // authority only.
+    if !grown.is_empty() {
+        grown.extend((a..tail).filter(|&j| matches!(b[j], b'{' | b'}')));
+    }
+    grown.sort_unstable();
+    grown.dedup();
+    grown
+}
+
+/// The percent-encoding of an ASCII byte that [`encoded_in_authority`]
+/// names.
+fn pct_of(c: u8) -> &'static str {
+    match c {
+        b'{' => "%7B",
+        b'}' => "%7D",
+        b'<' => "%3C",
+        b'>' => "%3E",
+        b':' => "%3A",
+        _ => "%25",
+    }
+}
+
 /// Maps a byte offset in the repaired string back to the written one: each
 /// repaired character grew by two bytes.
 fn unrepair_offset(written: &str, repaired_offset: usize) -> usize {
     let tail = authority_end(written);
     let fragment = written[tail..].find('#').map(|i| tail + i + 1);
+    let grown = authority_repairs(written.as_bytes(), tail);
     let mut pos = 0;
     for (i, c) in written.char_indices() {
         if pos >= repaired_offset {
             return i;
         }
-        let repaired = i >= tail
-            && (matches!(c, '[' | ']' | '{' | '}')
-                || (c == '#' && fragment.is_some_and(|f| i >= f))
-                || (c == '%' && !is_pct_encoded(written.as_bytes(), i))
-                || is_placeholder_bracket(written.as_bytes(), i));
+        let repaired = grown.binary_search(&i).is_ok()
+            || i >= tail
+                && (matches!(c, '[' | ']' | '{' | '}')
+                    || (c == '#' && fragment.is_some_and(|f| i >= f))
+                    || (c == '%' && !is_pct_encoded(written.as_bytes(), i))
+                    || is_placeholder_bracket(written.as_bytes(), i));
         pos += if repaired { 3 } else { c.len_utf8() };
     }
     written.len()

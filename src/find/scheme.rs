@@ -12,6 +12,7 @@ use super::fold::{angle_bracketed, try_folded};
 use super::host::{dns_labels_ok, has_bad_idn_label, host_before_dash, AsciiLabels, MEASURED_LABEL_BYTES};
 use super::repair::validate_iri;
 use super::tail::{on_grapheme_boundary, plain_rest, quote_in_iri, PLAIN_WEB_LINK_MAX};
+use super::template::{placeholder_at, template_authority_end};
 use super::Finder;
 use crate::chars::{is_bidi_control, is_ucschar};
 use crate::chars::{link_term, LinkTerm};
@@ -185,7 +186,8 @@ fn links_without_slashes(scheme: &str, rest: &[u8]) -> bool {
 /// sub-protocol words (`jdbc:h2:tcp://…`, `jdbc:mysql:replication://…`),
 /// `://` and a host must follow (`rest`: the bytes after the colon):
 /// `jdbc:mysql://` alone names a prefix, no link. 5 held-out lines (ninth
-/// set: Spark and Airflow logs).
+/// set: Spark and Airflow logs). The host may be a template's placeholder
+/// (`jdbc:mysql://${MYSQL_HOST:localhost}:3306/db`: `template.rs`).
 fn is_jdbc_url(scheme: &str, rest: &[u8]) -> bool {
     if scheme.len() != 4 || !scheme.eq_ignore_ascii_case("jdbc") {
         return false;
@@ -198,7 +200,9 @@ fn is_jdbc_url(scheme: &str, rest: &[u8]) -> bool {
         }
         i += word + 1;
         if rest[i..].starts_with(b"//") {
-            return rest.get(i + 2).is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'[');
+            // A host, or a template's placeholder (`${MYSQL_HOST:localhost}`).
+            return rest.get(i + 2).is_some_and(|&c| c.is_ascii_alphanumeric() || c == b'[')
+                || placeholder_at(rest, i + 2, rest.len()).is_some();
         }
     }
 }
@@ -408,6 +412,13 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
             .iter()
             .position(|&c| has_class(c, AUTHORITY_END))
             .map_or(b.len(), |p| a + p);
+        // A URI template's placeholder in the authority (`template.rs`).
+        if !f.strict_uts58 && (b.get(auth_end) == Some(&b'<') || b[a..auth_end].iter().any(|&c| c == b'{' || c == b'$'))
+        {
+            if let Some(end) = template_authority_end(text, a, s.saturating_add(f.max_link_len)) {
+                return template_link(f, text, s, end, quote);
+            }
+        }
         let auth = trim_end(f, text, a, auth_end);
         let auth = &text[a..auth];
         // The host: after the last `@`, before a `:port` (authorities are
@@ -509,6 +520,19 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         end
     };
     Some(Raw {
+        cut: scan,
+        ..Raw::iri(s, end)
+    })
+}
+
+/// The URI template at `s` whose authority (a placeholder among it) ends
+/// at `auth_end`: the general rules from there; no link unless it keeps
+/// the whole authority. Out of line: templates are rare.
+#[cold]
+#[inline(never)]
+fn template_link(f: &Finder, text: &str, s: usize, auth_end: usize, quote: Option<char>) -> Option<Raw> {
+    let (end, cut, scan) = general_end(f, text, s, (auth_end, Part::Path, auth_end - 1), quote)?;
+    (!cut).then_some(Raw {
         cut: scan,
         ..Raw::iri(s, end)
     })

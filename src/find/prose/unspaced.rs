@@ -4,6 +4,7 @@
 //! `…/これは日本語です。example.com`).
 
 use super::super::end::is_cjk_stop;
+use super::super::template::placeholder_at;
 use super::super::tld::is_tld;
 use crate::letters::char_at;
 
@@ -150,11 +151,12 @@ pub(super) fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) ->
     // So does a percent-encoded character (`…/OSI%207%20계층.md`: an
     // encoded space inside a file name, not the end of the link).
     let sb = s.as_bytes();
-    let after_separator =
-        matches!(
+    let after_separator = matches!(
             sb[i - 1],
             b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@'
-        ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit());
+        ) || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit())
+            // A template placeholder's name (`…/<檔名>.html`, `//<用户名>:`).
+            || (sb[i - 1] == b'<' && placeholder_at(sb, i - 1, sb.len()).is_some());
     // Glued to an ASCII letter or digit it is prose, unless the host goes on.
     if (after_separator && !starts_particle(c) && !first_segment_is_prose(s, i)) || host_goes_on(s, i) {
         return later_cjk_stop(s, i).map_or(end, |p| start + p);
