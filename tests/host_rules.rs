@@ -133,6 +133,22 @@ fn a_public_suffix_after_a_dot_names_a_zone() {
     assert_eq!(found("(www.12345.gov.cn)"), ["www.12345.gov.cn"]);
 }
 
+/// An address written with the fullwidth at-mark `＠` (so that harvesters
+/// miss it, a habit of Japanese contact pages) is no link, nor is its
+/// domain: the writer wrote no address and no site.
+#[test]
+fn a_name_after_a_fullwidth_at_mark_is_no_link() {
+    for text in [
+        "stop.covid19.hyogo＠gmail.com",
+        "メール：info＠example.co.jp まで（＠を@に変えてください）",
+        "contact＠例え.jp",
+    ] {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+    assert_eq!(found("＠ example.com"), ["example.com"]);
+    assert_eq!(found("info@example.co.jp"), ["info@example.co.jp"]);
+}
+
 /// A port is at most 65535 (RFC 6335, WHATWG URL): a name followed by `:`
 /// and digits that are no port is no URL at all (linkify-it:
 /// `google.com:500000` is not a link); in strict UTS #58 mode the name
