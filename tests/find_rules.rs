@@ -898,6 +898,16 @@ fn a_template_placeholder_in_the_authority_is_part_of_the_link() {
     );
 }
 
+/// When the reader's rules cut a link back to `scheme://` with nothing
+/// after it, nothing is left to link (a regex: `"ttp://.*\\.(jpg|png)"`).
+#[test]
+fn a_cut_that_leaves_only_scheme_and_slashes_leaves_no_link() {
+    for text in [r#"compile("ttp://.*\\.(jpg|png|gif)");"#, r#"x "foo://.*\\.(a)" y"#] {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+    assert_eq!(found(r#"x "foo://a.*\\.(b)" y"#), ["foo://a"]);
+}
+
 #[test]
 fn host_of_punctuation_alone_is_not_a_link() {
     assert!(found("script ('https://****/public/service-worker.js'): error").is_empty());
@@ -1499,6 +1509,32 @@ fn an_image_tag_after_a_bare_name_is_no_part_of_it() {
         found("identifiers.org/taxonomy:9606"),
         ["identifiers.org/taxonomy:9606"]
     );
+}
+
+/// A Go module's pinned version (`@v1.2.3`, a pre-release, `/go.mod`
+/// after it) or an image's `@sha256:` digest after a bare module or
+/// repository path is no part of it: `go` and `docker` read it, the
+/// page is the path. On `pkg.go.dev`, with a path after the version,
+/// or after a scheme, the link is written whole.
+#[test]
+fn a_pinned_version_after_a_bare_module_path_is_no_part_of_it() {
+    for (text, link) in [
+        ("go: verifying github.com/hashicorp/go-slug@v0.2.0: checksum mismatch", "github.com/hashicorp/go-slug"),
+        ("verifying github.com/ipfs/go-datastore@v0.0.1/go.mod: checksum", "github.com/ipfs/go-datastore"),
+        ("go: github.com/apenella/go-ansible@v2.0.0-rc.1: invalid version", "github.com/apenella/go-ansible"),
+        ("go get golang.org/x/tools/gopls@v0.14.2", "golang.org/x/tools/gopls"),
+        ("reading github.com/a/b@v2.2.2+incompatible/go.mod", "github.com/a/b"),
+        (
+            "image: quay.io/openshift/ocp-art-dev@sha256:abeb4bfeec0fe8b116ba0f4b48bca7d1affa25a5fddda4173e4dc9070824db4b",
+            "quay.io/openshift/ocp-art-dev",
+        ),
+        ("see pkg.go.dev/github.com/x/y@v1.2.3 ok", "pkg.go.dev/github.com/x/y@v1.2.3"),
+        ("import deno.land/x/oak@v12.6.1/mod.ts", "deno.land/x/oak@v12.6.1/mod.ts"),
+        ("by medium.com/@user/post", "medium.com/@user/post"),
+        ("https://github.com/x/y@v1.2.3", "https://github.com/x/y@v1.2.3"),
+    ] {
+        assert_eq!(found(text), [link], "{text}");
+    }
 }
 
 /// Two addresses joined by `/` are two links: the `/` right after the

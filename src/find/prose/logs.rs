@@ -161,6 +161,56 @@ pub(super) fn image_tag_start(link: &[u8]) -> Option<usize> {
     tag_after_repository(link)
 }
 
+/// Where a pinned version or digest starts in the bare name `link` (a host
+/// and a path), if it ends in one: a Go module's `@v1.2.3` (or a
+/// pre-release or `+incompatible` version: `@v2.0.0-rc.1`),
+/// with `/go.mod` after it or nothing (`go: verifying
+/// github.com/hashicorp/go-slug@v0.2.0: checksum mismatch`); or a
+/// container image's `@sha256:…` digest. `go` and `docker` read the
+/// version; the page a reader can open is the module or repository path
+/// (7 held-out lines of Go logs and 2 of image digests, eighteenth set;
+/// the image `:tag`'s rule, [`image_tag_start`]). Not on `pkg.go.dev`,
+/// whose pages are per version, and not when a path goes on after the
+/// version (`deno.land/x/oak@v12.6.1/mod.ts`: a file at that version).
+#[cold]
+#[inline(never)]
+pub(super) fn pinned_version_start(link: &[u8]) -> Option<usize> {
+    let slash = memchr::memchr(b'/', link)?;
+    let at = slash + memchr::memchr(b'@', &link[slash..])?;
+    if link[..slash].eq_ignore_ascii_case(b"pkg.go.dev") || memchr::memchr2(b'?', b'#', &link[..at]).is_some() {
+        return None;
+    }
+    let version = &link[at + 1..];
+    let pinned = if let Some(hex) = version.strip_prefix(b"sha256:") {
+        hex.len() == 64 && hex.iter().all(u8::is_ascii_hexdigit)
+    } else {
+        let rest = version.strip_suffix(b"/go.mod").unwrap_or(version);
+        (2..=MAX_PINNED_VERSION).contains(&rest.len())
+            && rest[0] == b'v'
+            && rest[1].is_ascii_digit()
+            && rest
+                .iter()
+                .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'+'))
+    };
+    (pinned && at > slash + 1).then_some(at)
+}
+
+/// The longest version [`pinned_version_start`] reads (`v1.0.0-rc.1+meta`
+/// fits; a pseudo-version, `v1.0.7-0.20190301024033-4eeb57a6be2b`, does
+/// not): so that a version's `@` is among the last 24 bytes of the link
+/// without its `/go.mod`, which [`may_end_pinned`] tests in line.
+const MAX_PINNED_VERSION: usize = 23;
+
+/// Whether the bare name `link` may end in a pinned version or digest
+/// ([`pinned_version_start`]): an `@` among its last 24 bytes (before a
+/// `/go.mod`), or the length of a `sha256` digest. Most names fail it in
+/// a few register operations.
+#[inline(always)]
+pub(super) fn may_end_pinned(link: &[u8]) -> bool {
+    let rest = link.strip_suffix(b"/go.mod").unwrap_or(link);
+    link.len() > 72 || (rest.len() >= 8 && last_24_have(rest, b'@'))
+}
+
 /// [`image_tag_start`] after its quick test.
 #[inline(never)]
 fn tag_after_repository(link: &[u8]) -> Option<usize> {
