@@ -908,6 +908,18 @@ fn a_cut_that_leaves_only_scheme_and_slashes_leaves_no_link() {
     assert_eq!(found(r#"x "foo://a.*\\.(b)" y"#), ["foo://a"]);
 }
 
+/// A scheme that names no DNS host may leave the authority empty before
+/// a path, as `file:///` does (`sqlite:///db.sqlite3`, `hdfs:///data`);
+/// a web scheme may not.
+#[test]
+fn an_empty_authority_before_a_path_links_for_a_scheme_without_dns() {
+    assert_eq!(found("DATABASE_URL=sqlite:///db.sqlite3"), ["sqlite:///db.sqlite3"]);
+    assert_eq!(found(r#"read("hdfs:///data/x/y")"#), ["hdfs:///data/x/y"]);
+    for text in ["see http:///x", "https:/// now", "sqlite:/// now", "ftp:///x"] {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+}
+
 #[test]
 fn host_of_punctuation_alone_is_not_a_link() {
     assert!(found("script ('https://****/public/service-worker.js'): error").is_empty());
@@ -1509,6 +1521,30 @@ fn an_image_tag_after_a_bare_name_is_no_part_of_it() {
         found("identifiers.org/taxonomy:9606"),
         ["identifiers.org/taxonomy:9606"]
     );
+}
+
+/// A Kubernetes label or annotation key (a DNS prefix, one name segment,
+/// then `: `), indented or after a `Label:`, is a mapping's key, not a
+/// link; at a line's very start, elsewhere, or with more segments, a name
+/// with a path links.
+#[test]
+fn a_mapping_key_with_a_dns_prefix_is_no_link() {
+    for text in [
+        "Annotations:    kiali.io/runtimes: go,kiali",
+        "                sidecar.istio.io/inject: false",
+        "  labels:\n    app.kubernetes.io/name: nginx",
+        "  - kubernetes.io/ingress.class: nginx",
+    ] {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+    for (text, link) in [
+        ("see github.com/foo: it is great", "github.com/foo"),
+        ("github.com/spf13/cobra: a CLI library", "github.com/spf13/cobra"),
+        ("Homepage: example.com/docs", "example.com/docs"),
+        ("bit.ly/path: is a link", "bit.ly/path"),
+    ] {
+        assert_eq!(found(text), [link], "{text}");
+    }
 }
 
 /// A Go module's pinned version (`@v1.2.3`, a pre-release, `/go.mod`

@@ -42,7 +42,7 @@ mod mail;
 mod markup;
 mod unspaced;
 use logs::{
-    image_tag_start, is_arxiv_class, is_go_frame, is_ip_mask, is_placeholder_file, is_syslog_priority,
+    image_tag_start, is_arxiv_class, is_go_frame, is_ip_mask, is_mapping_key, is_placeholder_file, is_syslog_priority,
     is_systemd_target, may_end_in_stack_position, may_end_pinned, pinned_version_start, stack_position_start,
 };
 pub(crate) use mail::{id_line_start, is_matrix_server};
@@ -398,6 +398,7 @@ fn refine_name_or_iri(
     }
     if raw.kind == LinkKind::Domain
         && (in_id_header(text, raw.start, raw.end)
+            || is_mapping_key(text.as_bytes(), raw.start, raw.end)
             || (is_code_name(text, &text[raw.start..raw.end], raw.end)
                 && memchr::memchr3(b'/', b'?', b'#', link).is_none())
             || is_go_frame(link)

