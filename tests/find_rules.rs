@@ -920,6 +920,25 @@ fn an_empty_authority_before_a_path_links_for_a_scheme_without_dns() {
     }
 }
 
+/// A fullwidth opening bracket glued after an ASCII link that opens a note
+/// in Chinese or Japanese (`…/oj（检索日期 2026-08-12）`) ends the link, as
+/// `、` would; a bracket around ASCII, or after a path already in that
+/// script, stays in it.
+#[test]
+fn a_fullwidth_bracket_opening_a_cjk_note_ends_an_ascii_link() {
+    for (text, link) in [
+        (
+            "见 https://eur-lex.europa.eu/eli/reco/2021/2279/oj（检索日期 2026-08-12）",
+            "https://eur-lex.europa.eu/eli/reco/2021/2279/oj",
+        ),
+        ("请见example.com/path【中文】", "example.com/path"),
+        ("https://example.com/a（b）", "https://example.com/a（b）"),
+        ("https://例え.jp/パス（注）です", "https://例え.jp/パス（注）です"),
+    ] {
+        assert_eq!(found(text), [link], "{text}");
+    }
+}
+
 #[test]
 fn host_of_punctuation_alone_is_not_a_link() {
     assert!(found("script ('https://****/public/service-worker.js'): error").is_empty());

@@ -285,14 +285,58 @@ fn a_host_has_no_underscore_in_its_last_two_labels() {
 fn a_local_part_after_a_backslash_is_no_address() {
     for text in [
         "<foo\\+@bar.example.com>",
-        "log: \"to\\njohn@example.com\"",
         "C:\\Users\\me@example.com",
+        "C:\\Users\\nick@example.com",
     ] {
         assert!(found(text).is_empty(), "{text}");
     }
     assert_eq!(found("\\ john@example.com"), ["john@example.com"]);
     assert_eq!(found("mailto:a@b.com\\"), ["mailto:a@b.com"]);
     assert_eq!(found_strict("foo\\+@bar.example.com"), ["+@bar.example.com"]);
+}
+
+/// After an escaped newline, carriage return or tab (`\r\n` in an SQL
+/// dump's string, `\n` in a JSON log) a name or an address starts after
+/// the escape's letter; not after an escaped backslash, nor in a Windows
+/// path (`C:\temp\nytimes.com`).
+#[test]
+fn a_name_after_an_escaped_newline_starts_after_it() {
+    assert_eq!(
+        found(r"'www.a-blog.example.com\r\nwww.a-blog.example.com\r\n\r\nvisita'"),
+        ["www.a-blog.example.com", "www.a-blog.example.com"]
+    );
+    assert_eq!(found(r#"log: "to\njohn@example.com""#), ["john@example.com"]);
+    assert_eq!(found(r#""a\tuser@example.com""#), ["user@example.com"]);
+    assert_eq!(found(r"'responder a:\r\nme@example.com'"), ["me@example.com"]);
+    assert_no_links(&[
+        r"C:\temp\nytimes.com",
+        r"\\nas.example.com",
+        r"\\server\nas.example.com",
+    ]);
+}
+
+/// A Hebrew or Arabic preposition glued before an ASCII name (`ב־`,
+/// `ב`, `و`) is prose: a label mixing right-to-left and Latin letters
+/// breaks IDNA's Bidi rule, and the name starts after the prefix. Names in
+/// those scripts stay whole.
+#[test]
+fn a_right_to_left_prefix_glued_to_an_ascii_name_is_prose() {
+    for (text, link) in [
+        ("חיפוש ב־addons.thunderbird.net", "addons.thunderbird.net"),
+        ("ראו בexample.com", "example.com"),
+        ("زوروا وexample.com", "example.com"),
+        ("דוגמה.ישראל", "דוגמה.ישראל"),
+    ] {
+        assert_eq!(found(text), [link], "{text}");
+    }
+}
+
+/// A masked address (`Pl***@wp.pl`: `**`, `*.` or `.*` in the local part)
+/// is no address, and its domain no site.
+#[test]
+fn a_masked_address_is_no_link() {
+    assert_no_links(&["'email': 'Pl***@wp.pl',", "is***l@alma.com", "Me***c.it@gmail.com"]);
+    assert_eq!(found("a*b@example.com"), ["a*b@example.com"]);
 }
 
 #[test]

@@ -84,8 +84,9 @@ fn scalar_name_bits(chunk: &[u8; 16]) -> NameBits {
 
 /// The ASCII bytes of an email's local part in the default mode among
 /// sixteen (`email::is_plain_local_byte`: the printable bytes but
-/// `! " ( ) , : ; < > @ [ \ ] ` { | }`), and the dots among them, bit `i`
-/// for byte `i`.
+/// `! " ( ) , : ; < > @ [ \ ] ` { | }`), and the `.` and `*` among them
+/// (two side by side: `..`, or a masked address's `**`), bit `i` for byte
+/// `i`.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 #[allow(unsafe_code)]
@@ -115,7 +116,10 @@ pub(super) fn local_bits(chunk: &[u8; 16]) -> (u32, u32) {
         );
         // (From `"`: `!` is no plain local byte either.)
         let local = _mm_andnot_si128(out, within(b'"', b'~'));
-        (_mm_movemask_epi8(local) as u32, _mm_movemask_epi8(eq(b'.')) as u32)
+        (
+            _mm_movemask_epi8(local) as u32,
+            _mm_movemask_epi8(or(eq(b'.'), eq(b'*'))) as u32,
+        )
     }
 }
 
@@ -133,7 +137,7 @@ fn scalar_local_bits(chunk: &[u8; 16]) -> (u32, u32) {
     let (mut local, mut dots) = (0, 0);
     for (i, &c) in chunk.iter().enumerate() {
         local |= u32::from(super::email::is_plain_local_byte(c)) << i;
-        dots |= u32::from(c == b'.') << i;
+        dots |= u32::from(c == b'.' || c == b'*') << i;
     }
     (local, dots)
 }

