@@ -6,6 +6,21 @@ fn found(text: &str) -> Vec<String> {
     Finder::new().links(text).map(|l| l.as_str().to_owned()).collect()
 }
 
+/// Asserts that each text holds exactly the one link given, naming the
+/// text that does not.
+fn assert_found_one(cases: &[(&str, &str)]) {
+    for (text, link) in cases {
+        assert_eq!(found(text), [*link], "{text}");
+    }
+}
+
+/// Asserts that none of `texts` holds a link, naming the first that does.
+fn assert_no_links(texts: &[&str]) {
+    for text in texts {
+        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
+    }
+}
+
 fn found_with(finder: &Finder, text: &str) -> Vec<String> {
     finder.links(text).map(|l| l.as_str().to_owned()).collect()
 }
@@ -34,7 +49,7 @@ fn scheme_never_starts_inside_an_ascii_word() {
 #[test]
 fn scheme_after_a_json_or_c_escape_starts_after_it() {
     // The escape lent the word its letters: `\u003c` is `<`, `\n` a newline.
-    for (text, link) in [
+    assert_found_one(&[
         (r"text \u003chttps://example.com/x\u003e end", "https://example.com/x"),
         (r#"say "line\nftp://example.com/f""#, "ftp://example.com/f"),
         (r#""\u0022http://a.example/\u0022""#, "http://a.example/"),
@@ -44,21 +59,17 @@ fn scheme_after_a_json_or_c_escape_starts_after_it() {
         (r"\ftp://a.example", "ftp://a.example"),
         // (An escaped `\\`, then a word glued to `https`.)
         (r"\\nhttps://a.example", "https://a.example"),
-    ] {
-        assert_eq!(found(text), [link], "{text}");
-    }
+    ]);
 }
 
 #[test]
 fn web_scheme_glued_to_a_footnote_number_starts_the_link() {
     // (A word with a digit in it is still one scheme: the last row.)
-    for (text, link) in [
+    assert_found_one(&[
         ("1https://github.com/a/b", "https://github.com/a/b"),
         ("*Equal Contribution 12http://a.example/x", "http://a.example/x"),
         ("a1https://a.example", "a1https://a.example"),
-    ] {
-        assert_eq!(found(text), [link], "{text}");
-    }
+    ]);
 }
 
 #[test]
@@ -884,13 +895,11 @@ fn a_template_placeholder_in_the_authority_is_part_of_the_link() {
         assert_eq!(links[0].to_uri().unwrap(), uri, "{text}");
     }
     // Not placeholders: a space, a digit after `$`, an elided userinfo.
-    for text in [
+    assert_no_links(&[
         "see http://{a b}/x",
         "sed 's|http://$1/x|'",
         "git+https://...@<commit>` pin",
-    ] {
-        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
-    }
+    ]);
     // A placeholder written in another script in a path (`<檔名>`).
     assert_eq!(
         found("網址: https://www.ptt.cc/bbs/<Board>/<檔名>.html 再換算"),
@@ -902,9 +911,7 @@ fn a_template_placeholder_in_the_authority_is_part_of_the_link() {
 /// after it, nothing is left to link (a regex: `"ttp://.*\\.(jpg|png)"`).
 #[test]
 fn a_cut_that_leaves_only_scheme_and_slashes_leaves_no_link() {
-    for text in [r#"compile("ttp://.*\\.(jpg|png|gif)");"#, r#"x "foo://.*\\.(a)" y"#] {
-        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
-    }
+    assert_no_links(&[r#"compile("ttp://.*\\.(jpg|png|gif)");"#, r#"x "foo://.*\\.(a)" y"#]);
     assert_eq!(found(r#"x "foo://a.*\\.(b)" y"#), ["foo://a"]);
 }
 
@@ -915,9 +922,7 @@ fn a_cut_that_leaves_only_scheme_and_slashes_leaves_no_link() {
 fn an_empty_authority_before_a_path_links_for_a_scheme_without_dns() {
     assert_eq!(found("DATABASE_URL=sqlite:///db.sqlite3"), ["sqlite:///db.sqlite3"]);
     assert_eq!(found(r#"read("hdfs:///data/x/y")"#), ["hdfs:///data/x/y"]);
-    for text in ["see http:///x", "https:/// now", "sqlite:/// now", "ftp:///x"] {
-        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
-    }
+    assert_no_links(&["see http:///x", "https:/// now", "sqlite:/// now", "ftp:///x"]);
 }
 
 /// A fullwidth opening bracket glued after an ASCII link that opens a note
@@ -926,7 +931,7 @@ fn an_empty_authority_before_a_path_links_for_a_scheme_without_dns() {
 /// script, stays in it.
 #[test]
 fn a_fullwidth_bracket_opening_a_cjk_note_ends_an_ascii_link() {
-    for (text, link) in [
+    assert_found_one(&[
         (
             "见 https://eur-lex.europa.eu/eli/reco/2021/2279/oj（检索日期 2026-08-12）",
             "https://eur-lex.europa.eu/eli/reco/2021/2279/oj",
@@ -934,9 +939,7 @@ fn a_fullwidth_bracket_opening_a_cjk_note_ends_an_ascii_link() {
         ("请见example.com/path【中文】", "example.com/path"),
         ("https://example.com/a（b）", "https://example.com/a（b）"),
         ("https://例え.jp/パス（注）です", "https://例え.jp/パス（注）です"),
-    ] {
-        assert_eq!(found(text), [link], "{text}");
-    }
+    ]);
 }
 
 #[test]
@@ -1548,22 +1551,18 @@ fn an_image_tag_after_a_bare_name_is_no_part_of_it() {
 /// with a path links.
 #[test]
 fn a_mapping_key_with_a_dns_prefix_is_no_link() {
-    for text in [
+    assert_no_links(&[
         "Annotations:    kiali.io/runtimes: go,kiali",
         "                sidecar.istio.io/inject: false",
         "  labels:\n    app.kubernetes.io/name: nginx",
         "  - kubernetes.io/ingress.class: nginx",
-    ] {
-        assert!(found(text).is_empty(), "{text}: {:?}", found(text));
-    }
-    for (text, link) in [
+    ]);
+    assert_found_one(&[
         ("see github.com/foo: it is great", "github.com/foo"),
         ("github.com/spf13/cobra: a CLI library", "github.com/spf13/cobra"),
         ("Homepage: example.com/docs", "example.com/docs"),
         ("bit.ly/path: is a link", "bit.ly/path"),
-    ] {
-        assert_eq!(found(text), [link], "{text}");
-    }
+    ]);
 }
 
 /// A Go module's pinned version (`@v1.2.3`, a pre-release, `/go.mod`
@@ -1573,7 +1572,7 @@ fn a_mapping_key_with_a_dns_prefix_is_no_link() {
 /// or after a scheme, the link is written whole.
 #[test]
 fn a_pinned_version_after_a_bare_module_path_is_no_part_of_it() {
-    for (text, link) in [
+    assert_found_one(&[
         ("go: verifying github.com/hashicorp/go-slug@v0.2.0: checksum mismatch", "github.com/hashicorp/go-slug"),
         ("verifying github.com/ipfs/go-datastore@v0.0.1/go.mod: checksum", "github.com/ipfs/go-datastore"),
         ("go: github.com/apenella/go-ansible@v2.0.0-rc.1: invalid version", "github.com/apenella/go-ansible"),
@@ -1587,9 +1586,7 @@ fn a_pinned_version_after_a_bare_module_path_is_no_part_of_it() {
         ("import deno.land/x/oak@v12.6.1/mod.ts", "deno.land/x/oak@v12.6.1/mod.ts"),
         ("by medium.com/@user/post", "medium.com/@user/post"),
         ("https://github.com/x/y@v1.2.3", "https://github.com/x/y@v1.2.3"),
-    ] {
-        assert_eq!(found(text), [link], "{text}");
-    }
+    ]);
 }
 
 /// Two addresses joined by `/` are two links: the `/` right after the
@@ -1719,7 +1716,7 @@ fn an_underscore_closing_an_emphasis_before_the_link_is_no_part_of_it() {
     assert_eq!(found("__Docs at https://example.com/x__."), ["https://example.com/x"]);
     assert_eq!(found("x\n_see www.example.com/a_"), ["www.example.com/a"]);
     // No opener: the `_` stays (`__a`: `_` and `__` pair only with as many).
-    for (text, link) in [
+    assert_found_one(&[
         (
             "<a target=\"_blank\" href=\"https://youtu.be/dQw4w9WgXc_\">",
             "https://youtu.be/dQw4w9WgXc_",
@@ -1733,9 +1730,7 @@ fn an_underscore_closing_an_emphasis_before_the_link_is_no_part_of_it() {
         ("_a_ https://example.com/b_", "https://example.com/b_"),
         ("_a\nhttps://example.com/b_", "https://example.com/b_"),
         ("__a https://example.com/b_", "https://example.com/b_"),
-    ] {
-        assert_eq!(found(text), [link], "{text}");
-    }
+    ]);
 }
 
 /// A Bugzilla Message-ID ends in `/` (`<bug-1@https.bugzilla.kernel.org/>`)

@@ -8,6 +8,14 @@ fn found(text: &str) -> Vec<String> {
     Finder::new().links(text).map(|l| l.as_str().to_owned()).collect()
 }
 
+/// Asserts that each text holds exactly the one link given, naming the
+/// text that does not.
+fn assert_found_one(cases: &[(&str, &str)]) {
+    for (text, link) in cases {
+        assert_eq!(found(text), [*link], "{text}");
+    }
+}
+
 fn found_strict(text: &str) -> Vec<String> {
     let mut f = Finder::new();
     f.strict_uts58(true);
@@ -321,14 +329,12 @@ fn a_name_after_an_escaped_newline_starts_after_it() {
 /// those scripts stay whole.
 #[test]
 fn a_right_to_left_prefix_glued_to_an_ascii_name_is_prose() {
-    for (text, link) in [
+    assert_found_one(&[
         ("חיפוש ב־addons.thunderbird.net", "addons.thunderbird.net"),
         ("ראו בexample.com", "example.com"),
         ("زوروا وexample.com", "example.com"),
         ("דוגמה.ישראל", "דוגמה.ישראל"),
-    ] {
-        assert_eq!(found(text), [link], "{text}");
-    }
+    ]);
 }
 
 /// A masked address (`Pl***@wp.pl`: `**`, `*.` or `.*` in the local part)
