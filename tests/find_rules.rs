@@ -942,6 +942,22 @@ fn a_fullwidth_bracket_opening_a_cjk_note_ends_an_ascii_link() {
     ]);
 }
 
+/// A web scheme split by a space (`htt p://`, `ht tp://`, `http s://`, as
+/// PDF text layers break words) leaves no IRI of a one- or two-letter
+/// scheme: the name after `//` is read as a bare name. `h ttp://` keeps
+/// the h-less `ttp://` link, and a real one-letter scheme links.
+#[test]
+fn a_web_scheme_split_by_a_space_leaves_a_bare_name() {
+    assert_found_one(&[
+        ("see <htt p://www.gnu.org/licenses/>.", "www.gnu.org/licenses/"),
+        ("(ht tp://example.com/x)", "example.com/x"),
+        ("http s://example.com/x", "example.com/x"),
+        ("h ttp://www.example.com/itm/1", "ttp://www.example.com/itm/1"),
+        ("see a p://example.com ok", "p://example.com"),
+    ]);
+    assert_no_links(&[r#"<a href="htt p://localhost/change-pass.php">"#]);
+}
+
 #[test]
 fn host_of_punctuation_alone_is_not_a_link() {
     assert!(found("script ('https://****/public/service-worker.js'): error").is_empty());

