@@ -827,8 +827,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             f.domain
         };
     } else {
-        let split = before.ends_with("://") && after_split_web_scheme(b, s);
-        if before.ends_with("://") && !split {
+        let after_scheme = before.ends_with("://");
+        let split = after_scheme && after_split_web_scheme(b, s);
+        if after_scheme && !split {
             return None; // a scheme IRI, judged (and rejected) by its scheme
         }
         if !split

@@ -93,10 +93,7 @@ fn may_need_repair(b: &[u8]) -> bool {
 /// an authority with a `{` or `<` has such bytes.
 fn authority_repairs(b: &[u8], tail: usize) -> Vec<usize> {
     let mut grown = Vec::new();
-    let Some(a) = memchr::memchr(b':', b)
-        .map(|c| c + 3)
-        .filter(|&a| a <= tail && b[a - 2..a] == *b"//")
-    else {
+    let Some(a) = authority_start(b).filter(|&a| a <= tail) else {
         return grown;
     };
     if memchr::memchr3(b'{', b'<', b'%', &b[a..tail]).is_none() {
@@ -161,16 +158,22 @@ fn unrepair_offset(written: &str, repaired_offset: usize) -> usize {
 /// scheme starts, if there is no authority).
 fn authority_end(iri: &str) -> usize {
     let b = iri.as_bytes();
-    let colon = memchr::memchr(b':', b).map_or(0, |c| c + 1);
-    if b[colon..].starts_with(b"//") {
-        let a = colon + 2;
-        b[a..]
+    match authority_start(b) {
+        Some(a) => b[a..]
             .iter()
             .position(|&c| matches!(c, b'/' | b'?' | b'#'))
-            .map_or(b.len(), |p| a + p)
-    } else {
-        colon
+            .map_or(b.len(), |p| a + p),
+        None => memchr::memchr(b':', b).map_or(0, |c| c + 1),
     }
+}
+
+/// Where the authority of the IRI `b` starts (after its scheme's `://`),
+/// if it has one: the scheme's `:` is the first one.
+#[inline]
+pub(super) fn authority_start(b: &[u8]) -> Option<usize> {
+    memchr::memchr(b':', b)
+        .filter(|&c| b[c + 1..].starts_with(b"//"))
+        .map(|c| c + 3)
 }
 
 /// Validates `text[start..end]` as an IRI, cutting it back to the longest

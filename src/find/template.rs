@@ -11,6 +11,7 @@
 //! (eighteenth set: lockfiles, connection strings, Spring and Hadoop
 //! configuration) and 1 of the seventeenth (Apache rewrite rules).
 
+use super::end::is_placeholder_name_byte;
 use crate::letters::char_at;
 
 /// The length of the placeholder at `b[i]`, read no further than `limit`:
@@ -30,26 +31,21 @@ pub(super) fn placeholder_at(b: &[u8], i: usize, limit: usize) -> Option<usize> 
             .take_while(|&&c| ok(c))
             .count()
     };
-    let braced = |open: usize, ok: fn(u8) -> bool| {
-        // `{` at `open`; `{{name}}` too.
-        let double = b.get(open + 1) == Some(&b'{');
-        let from = open + 1 + usize::from(double);
+    // A name from `from`, then `close`: the placeholder's length.
+    let closed = |from: usize, ok: fn(u8) -> bool, close: &[u8]| {
         let n = name(from, ok);
-        let close: &[u8] = if double { b"}}" } else { b"}" };
         (n > 0 && b[from + n..limit].starts_with(close)).then_some(from + n + close.len() - i)
+    };
+    // `{` at `open`; `{{name}}` too.
+    let braced = |open: usize, ok: fn(u8) -> bool| match b.get(open + 1) {
+        Some(b'{') => closed(open + 2, ok, b"}}"),
+        _ => closed(open + 1, ok, b"}"),
     };
     match *b.get(i)? {
         b'{' if b.get(i + 1) == Some(&b'}') && i + 2 <= limit => Some(2),
-        b'{' => {
-            // An RFC 6570 operator before the variables.
-            let op = usize::from(b.get(i + 1).is_some_and(|c| b"+#./;?&".contains(c)));
-            let n = name(i + 1 + op, is_varspec_byte);
-            if op == 0 {
-                braced(i, is_varspec_byte)
-            } else {
-                (n > 0 && b.get(i + 1 + op + n) == Some(&b'}') && i + 2 + op + n <= limit).then_some(op + n + 2)
-            }
-        }
+        // An RFC 6570 operator before the variables.
+        b'{' if b.get(i + 1).is_some_and(|c| b"+#./;?&".contains(c)) => closed(i + 2, is_varspec_byte, b"}"),
+        b'{' => braced(i, is_varspec_byte),
         b'$' | b'%' if b.get(i + 1) == Some(&b'{') => braced(i + 1, is_default_byte),
         b'%' => {
             let (c, next) = (*b.get(i + 1)?, b.get(i + 2).copied().unwrap_or(b' '));
@@ -67,7 +63,7 @@ pub(super) fn placeholder_at(b: &[u8], i: usize, limit: usize) -> Option<usize> 
             if !(first.is_ascii_alphabetic() || first >= 0x80) {
                 return None;
             }
-            let n = name(i + 1, |c| is_name_byte(c) || c >= 0x80);
+            let n = name(i + 1, |c| is_placeholder_name_byte(c) || c == b'.');
             (b.get(i + 1 + n) == Some(&b'>') && i + 1 + n < limit).then_some(n + 2)
         }
         _ => None,
@@ -114,6 +110,9 @@ pub(super) fn template_authority_end(text: &str, a: usize, limit: usize) -> Opti
     // Whether the current part holds a letter, digit or placeholder: a
     // part of punctuation alone is an elision (`git+https://...@<commit>`).
     let mut filled = false;
+    // Whether an `@` lies ahead in the authority, read at the first `:`
+    // (then the `@` is still ahead at any later `:` before it).
+    let mut at_ahead = None;
     while i < limit {
         if let Some(n) = placeholder_at(b, i, limit) {
             placeholders += 1;
@@ -146,10 +145,12 @@ pub(super) fn template_authority_end(text: &str, a: usize, limit: usize) -> Opti
             }
             // `:` between a userinfo's name and password, or before a port.
             b':' if !port && i > part => {
-                let rest_has_at = b[i..limit]
-                    .iter()
-                    .take_while(|&&c| !matches!(c, b'/' | b'?' | b'#') && c > b' ')
-                    .any(|&c| c == b'@');
+                let rest_has_at = *at_ahead.get_or_insert_with(|| {
+                    b[i..limit]
+                        .iter()
+                        .take_while(|&&c| !matches!(c, b'/' | b'?' | b'#') && c > b' ')
+                        .any(|&c| c == b'@')
+                });
                 if userinfo || !rest_has_at {
                     port = true;
                 }

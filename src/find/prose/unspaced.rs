@@ -4,6 +4,7 @@
 //! `…/これは日本語です。example.com`).
 
 use super::super::end::is_cjk_stop;
+use super::super::repair::authority_start;
 use super::super::template::placeholder_at;
 use super::super::tld::is_tld;
 use crate::letters::char_at;
@@ -173,14 +174,6 @@ pub(super) fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) ->
 fn opens_glued_note(s: &str, i: usize, c: char) -> bool {
     matches!(c, '（' | '【' | '「' | '『' | '〔' | '〈' | '《')
         && char_at(s, i + c.len_utf8()).is_some_and(is_unspaced_script)
-}
-
-/// Where the authority of the IRI `s` starts (after its scheme's `://`),
-/// if it has one: the scheme's `:` is the first one.
-fn authority_start(sb: &[u8]) -> Option<usize> {
-    memchr::memchr(b':', sb)
-        .filter(|&c| sb[c + 1..].starts_with(b"//"))
-        .map(|c| c + 3)
 }
 
 /// Whether the first non-ASCII character at `s[i]` lies inside the host of
