@@ -75,6 +75,11 @@ const RACE_LEN: usize = 2 << 20;
 
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    let wanted = if args.get(1).is_some_and(|a| a == "pair") { 5 } else { 3 };
+    if args.len() < wanted {
+        eprintln!("usage: count_links ENGINE FILE [REPEAT] | count_links pair ENGINE_A ENGINE_B FILE [PAIRS]");
+        std::process::exit(2);
+    }
     // `pair A B`: the two engines' passes alternate in this one process
     // (A, B, A, B, …), each timed on its own, so that both meet the same
     // load on a shared machine; prints the ratio of their fastest passes

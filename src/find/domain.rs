@@ -2,7 +2,7 @@
 //! an email: from the dot before the TLD, the TLD, the labels before it,
 //! and an optional port, path, query and fragment.
 
-use super::bytes16::{has_either_byte, last_line_break};
+use super::bytes16::has_either_byte;
 use super::candidate::{Part, Plain, Raw, MAX_DOMAIN_BACK, MAX_LOCAL_BACK, MAX_SCHEME_BACK};
 use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, is_plain_local_byte, plain_email};
@@ -14,20 +14,21 @@ use super::host::{
     is_idna_disallowed_joiner, label_end, mixed_label_end, mixed_name_start, AsciiLabels, MEASURED_LABEL_BYTES,
 };
 use super::prose::{
-    is_matrix_server, is_prose_domain_dot, is_unspaced_script, markup_pair_closes, mixes_unspaced_script,
-    start_at_script_change, tld_end_at_script_change,
+    is_matrix_server, is_prose_domain_dot, markup_pair_closes, mixes_unspaced_script, start_at_script_change,
+    tld_end_at_script_change,
 };
 use super::repair::validate_tail;
-use super::scheme::is_split_web_scheme;
 use super::tail::{is_name_punctuation, plain_rest, punctuation_before};
 use super::tld::{
-    is_documentation_tld, is_file_extension, is_public_suffix, is_special_use_tld, is_tld, starts_unicode_tld,
-    MAX_UNICODE_TLD_BYTES,
+    is_documentation_tld, is_file_extension, is_special_use_tld, is_tld, starts_unicode_tld, MAX_UNICODE_TLD_BYTES,
 };
 use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
-use crate::letters::{
-    char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, is_mark, name_letters_end,
+use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, name_letters_end};
+use context::{
+    after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_split_web_scheme, after_written_at,
+    is_file_name, is_glued_sentence, is_polish_host, names_a_zone, port_after, start_after_rtl_prefix,
+    tld_end_before_dash, tld_end_before_suffix, underscore_labels_start, unicode_tld_end_before_prose,
 };
 
 /// Whether LinkEmail characters from `i` lead to an `@` (within the local
@@ -368,289 +369,6 @@ fn plain_domain_tail(f: &Finder, text: &str, s: usize, tld_end: usize) -> Option
     plain_rest::<false>(f, text, s, host_end, host_end, quote)
 }
 
-/// Whether the name at `s` comes right after `(at)`, `[at]` or `{at}`
-/// (any case): an address written against harvesters
-/// (`example(at)example.com`), whose domain is no link of its own, as a
-/// name right after `@` is none (misd/linkify's suite, 2 cases).
-fn after_written_at(b: &[u8], s: usize) -> bool {
-    s >= 4 && matches!(b[s - 4], b'(' | b'[' | b'{') && b[s - 3..s - 1].eq_ignore_ascii_case(b"at")
-}
-
-/// The digits after the `:` at `colon`, and whether they are a port: at
-/// most 65535, leading zeros aside (RFC 3986 §3.2.3 `port = *DIGIT`; as
-/// WHATWG reads `google.com:000000080`: Telegram's suite), at most 32
-/// digits in all.
-fn port_after(b: &[u8], colon: usize) -> (usize, bool) {
-    let digits = b[colon + 1..].iter().take_while(|c| c.is_ascii_digit()).count();
-    let port = &b[colon + 1..colon + 1 + digits];
-    let value = &port[port.iter().take_while(|&&c| c == b'0').count()..];
-    let ok = digits > 0
-        && digits <= 32
-        && value.len() <= 5
-        && value.iter().fold(0u32, |p, &c| p * 10 + u32::from(c - b'0')) <= 65535;
-    (digits, ok)
-}
-
-/// The end of a TLD label `text[after..end]` without the `-` it ends with:
-/// no DNS label ends with a hyphen (RFC 1123 §2.1, RFC 952), so a trailing
-/// one is a dash after the name (`example.org-`, `a@example.com-`).
-fn tld_end_before_dash(b: &[u8], after: usize, end: usize) -> usize {
-    let kept = b[after..end]
-        .iter()
-        .rposition(|&c| c != b'-')
-        .map_or(after, |p| after + p + 1);
-    if kept == after {
-        end
-    } else {
-        kept
-    }
-}
-
-/// Whether `first.Tld` is two sentences glued at a period without a space
-/// (`implement it.Next iteration`, `done.Now we go`): a lowercase word,
-/// then a capitalised one that happens to be a TLD (`.next`, `.now`,
-/// `.in`, `.so`), then a space and a lowercase word, the sentence going on.
-/// A name writes its TLD in lowercase or all in capitals (`EXAMPLE.COM`),
-/// and one written `example.Net` alone stays a name. 1 held-out line
-/// (seventh set's IRC log).
-fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
-    tld.len() >= 2
-        && tld[0].is_ascii_uppercase()
-        && tld[1..].iter().all(u8::is_ascii_lowercase)
-        && !first.is_empty()
-        && first.iter().all(u8::is_ascii_lowercase)
-        && rest.first() == Some(&b' ')
-        && rest.get(1).is_some_and(u8::is_ascii_lowercase)
-}
-
-/// The end of a TLD that a case ending follows after a hyphen, as
-/// Hungarian writes them (`media.ccc.de-hez`, `index.hu-n`,
-/// `example.com-ot`): when the label is no TLD, the part before its first
-/// `-` is one, and one to four lowercase letters alone follow the `-`, the
-/// name ends at the `-`. 1 held-out line (seventh set).
-fn tld_end_before_suffix(text: &str, after: usize, end: usize) -> usize {
-    let label = &text[after..end];
-    let Some(dash) = label.find('-') else {
-        return end;
-    };
-    let suffix = &label[dash + 1..];
-    if dash == 0 || is_tld(label) || !is_tld(&label[..dash]) {
-        return end;
-    }
-    // (Case endings are short: `-t`, `-on`, `-hez`, `-ből`. A longer word
-    // makes a package name, `socket.io-client`, `engine.io-parser`.)
-    let letters = suffix.chars().take(5).filter(|c| c.is_lowercase()).count();
-    if letters == 0 || letters > 4 || suffix.chars().count() != letters {
-        return end;
-    }
-    // Only the last label ends so: `example.co-png.onion` goes on.
-    let b = text.as_bytes();
-    if b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80) {
-        return end;
-    }
-    after + dash
-}
-
-/// The end of a Unicode TLD that prose of its own script follows without a
-/// space, after an ASCII name (`twitter.みんなです`: the TLD is `みんな`,
-/// issue 13 cluster 2): the longest prefix of the label that is a TLD, when
-/// the whole label is none and the rest of it is in a script written
-/// without spaces. A name of that script before the dot is left as read
-/// (where its label ends is not known), and so is a label that more labels
-/// follow (`twitter.みんなです.com`: it is no TLD).
-fn unicode_tld_end_before_prose(f: &Finder, text: &str, dot: usize, after: usize, end: usize) -> usize {
-    let label = &text[after..end];
-    let ascii_name_before = dot > 0 && text.as_bytes()[dot - 1].is_ascii_alphanumeric();
-    if !ascii_name_before || label.is_ascii() || is_tld(label) {
-        return end;
-    }
-    let more_labels = char_at(text, end).is_some_and(|n| {
-        (n == '.' || is_prose_domain_dot(f, n)) && char_at(text, end + n.len_utf8()).is_some_and(is_domain_char)
-    });
-    if more_labels {
-        return end;
-    }
-    label
-        .char_indices()
-        .skip(1)
-        .filter(|&(i, c)| is_unspaced_script(c) && is_tld(&label[..i]))
-        .last()
-        .map_or(end, |(i, _)| after + i)
-}
-
-/// Whether the name at `s` follows a `//` at the start of the text, after
-/// white space, or after an opening quote, bracket or `=`: the host of a
-/// network-path reference (RFC 3986 §4.2: `src='//www.example.com/a.js'`,
-/// `see //example.com/x`), not a path (`a//b.com`, `///x.com`), an
-/// identifier (`_//x.com`) nor the `://` of a scheme.
-fn after_network_path_slashes(b: &[u8], s: usize) -> bool {
-    s >= 2
-        && &b[s - 2..s] == b"//"
-        && (s == 2
-            || matches!(
-                b[s - 3],
-                b' ' | b'\t' | b'\n' | b'\r' | b'\'' | b'"' | b'(' | b'<' | b'[' | b'='
-            ))
-}
-
-/// The start of a name whose labels before the last two hold `_`
-/// (`gcs_test_env.storage.googleapis.com`, `sub_domain.yahoo.com`), when
-/// the walk back over labels stopped at `s` on such an underscore: host
-/// names of storage buckets, CDNs and internal services carry it, and
-/// GFM, Autolinker and the DNS itself (RFC 2181 §11) accept it there. The
-/// last two labels stay without `_` (`foo_bar.com`, `a.b_c.org`: code
-/// names), a name never starts with `_` (`_dmarc.example.com` is a DNS
-/// record name, `_example.com` an identifier) or inside a word of another
-/// script (after its letter, digit or mark), and an email's domain takes
-/// none (RFC 5321): then `s` is returned as it was.
-#[cold]
-#[inline(never)]
-fn underscore_labels_start(text: &str, s: usize, dot: usize, lo: usize) -> usize {
-    let b = text.as_bytes();
-    if s <= lo || b[s - 1] != b'_' || !b[s..dot].contains(&b'.') {
-        return s;
-    }
-    let mut t = s;
-    while t > lo && (has_class(b[t - 1], LABEL_BYTE | DOT_BYTE) || b[t - 1] == b'_') {
-        t -= 1;
-    }
-    // (Nor after a letter, digit or mark of another script, where the walk
-    // of ASCII bytes stops in the middle of a word: `über_a.b.example.com`
-    // is not `ber_a.…`; after punctuation, `“my_host.example.com”`, it
-    // starts.)
-    let in_word = t > 0 && b[t - 1] >= 0x80 && char_before(text, t).is_some_and(|c| is_alphanumeric(c) || is_mark(c));
-    let bad_start = matches!(b[t], b'_' | b'.' | b'-') || (t > 0 && b[t - 1] == b'@') || in_word;
-    if bad_start {
-        s
-    } else {
-        t
-    }
-}
-
-/// The start of the name `b[s..]` without the ASCII dots it starts with:
-/// no label is empty, so dots before the first label are the writer's
-/// (an ellipsis, `wait...example.com`; a sentence's end) and the name
-/// starts after them (anchorme: `.example.com.` links `example.com`). Not
-/// after a path or identifier character (`../x.com`, `$.x.com`: the rules
-/// that reject a name there then see the dots), and not when nothing but
-/// dots comes before `dot`.
-#[cold]
-#[inline(never)]
-fn after_leading_dots(b: &[u8], s: usize, dot: usize) -> usize {
-    let dots = b[s..dot].iter().take_while(|&&c| c == b'.').count();
-    let path_before = s > 0
-        && matches!(
-            b[s - 1],
-            b'/' | b'\\' | b'_' | b'$' | b'%' | b'~' | b'#' | b'*' | b'^' | b'|' | b'`' | b'@'
-        );
-    if dots == 0 || s + dots >= dot || path_before {
-        s
-    } else {
-        s + dots
-    }
-}
-
-/// Whether the name at `s` follows the `://` of a web scheme that a space
-/// split (`htt p://www.gnu.org/`: `scheme::is_split_web_scheme`): the
-/// name is then read as a bare one.
-fn after_split_web_scheme(b: &[u8], s: usize) -> bool {
-    let colon = s - 3;
-    let start = b[..colon]
-        .iter()
-        .rposition(|c| !c.is_ascii_alphabetic())
-        .map_or(0, |p| p + 1);
-    start < colon && is_split_web_scheme(b, start, colon)
-}
-
-/// Where an ASCII name glued after a Hebrew or Arabic prefix starts
-/// (`חיפוש ב־addons.thunderbird.net`: the preposition `ב` "in" and a
-/// maqaf; `בexample.com`, `وexample.com`): a label that mixes right-to-left
-/// letters with Latin ones breaks IDNA's Bidi rule (RFC 5893), so the
-/// writer's name is the ASCII after the last right-to-left letter (and a
-/// maqaf or hyphen after it). `s` otherwise. 1 held-out line (twentieth
-/// set).
-#[cold]
-#[inline(never)]
-fn start_after_rtl_prefix(text: &str, s: usize, dot: usize) -> usize {
-    let part = &text[s..dot];
-    let Some((i, c)) = part.char_indices().rfind(|&(_, c)| is_rtl_letter(c) || c == '\u{05BE}') else {
-        return s;
-    };
-    let after = &part[i + c.len_utf8()..];
-    let name = after.strip_prefix('-').unwrap_or(after);
-    if !name.is_empty() && name.is_ascii() && name.as_bytes()[0].is_ascii_alphanumeric() {
-        dot - name.len()
-    } else {
-        s
-    }
-}
-
-/// A Hebrew or Arabic letter (the Hebrew, Arabic, Syriac, Thaana and
-/// Arabic Supplement blocks, U+0590–U+077F, letters only).
-fn is_rtl_letter(c: char) -> bool {
-    ('\u{0590}'..='\u{077F}').contains(&c) && c.is_alphabetic()
-}
-
-/// Whether the name at `s` follows a fullwidth at-mark (`＠`, U+FF20):
-/// the domain of an address written so that harvesters miss it
-/// (`stop.covid19.hyogo＠gmail.com`, with a note to turn `＠` into `@`;
-/// Japanese contact pages write addresses so). Neither the address nor
-/// its domain is a link: the writer did not write one. 1 held-out line
-/// (nineteenth set), the fourteenth set's point 12.
-fn after_fullwidth_at(b: &[u8], s: usize) -> bool {
-    s >= 3 && b[s - 3..s] == [0xEF, 0xBC, 0xA0]
-}
-
-/// Whether `name`, which follows a dot that a path or identifier
-/// character does not precede, names a zone rather than a site: a public
-/// suffix (`tld.rs`, `is_public_suffix`). The writer names the suffix
-/// (`以“.gov.cn”为后缀`, `| 中国 | .gov.cn |`, a registrar's `.co.th
-/// .ธุรกิจ.ไทย`) or a pattern whose labels are placeholders
-/// (`www.□□□.gov.cn`); the zone is no site of its own. 6 held-out lines
-/// (eighteenth set). A registrable name after a dot still links
-/// (`.Wordpress.com?p=1`, `Domain=.example.com`).
-#[cold]
-#[inline(never)]
-fn names_a_zone(name: &str) -> bool {
-    name.contains('.') && is_public_suffix(name)
-}
-
-/// `name.ext`: an ASCII name of exactly one dot whose TLD is a common file
-/// extension (`setup.py`, `readme.md`): a file, not a host (`www.` names
-/// are hosts). `first` is the name before its last dot, `tld` the label
-/// after it.
-fn is_file_name(host: &str, first: &str, tld: &str) -> bool {
-    is_file_extension(tld) && host.is_ascii() && !first.contains('.') && !first.eq_ignore_ascii_case("www")
-}
-
-/// Whether the name `name.pl` at `s` is a host under Poland's TLD rather
-/// than a Perl script (`.pl` is both): its line holds a letter that only
-/// Polish writes (`ą ć ę ł ń ś ź ż`), as Polish prose does (`portal
-/// internetowy znajdujący się pod adresem elektroda.pl`, `"Prezydent.pl"`:
-/// 2 held-out lines, seventeenth set), while scripts are named in code and
-/// English text (`tools/uagen.pl`, `add tests/errorcodes.pl`). The line is
-/// read up to [`POLISH_CONTEXT`] bytes each way.
-#[cold]
-#[inline(never)]
-fn is_polish_host(b: &[u8], s: usize, tld: &str) -> bool {
-    if !tld.eq_ignore_ascii_case("pl") {
-        return false;
-    }
-    let lo = s.saturating_sub(POLISH_CONTEXT);
-    let from = last_line_break(&b[lo..s]).map_or(lo, |p| lo + p + 1);
-    let hi = b.len().min(s + POLISH_CONTEXT);
-    let to = memchr::memchr2(b'\n', b'\r', &b[s..hi]).map_or(hi, |p| s + p);
-    // ą Ą ć Ć ę Ę (C4 xx), ł Ł ń Ń ś Ś ź Ź ż Ż (C5 xx).
-    b[from..to].windows(2).any(|w| match w {
-        [0xC4, c] => matches!(c, 0x84 | 0x85 | 0x86 | 0x87 | 0x98 | 0x99),
-        [0xC5, c] => matches!(c, 0x81..=0x84 | 0x9A | 0x9B | 0xB9..=0xBC),
-        _ => false,
-    })
-}
-
-/// How far [`is_polish_host`] reads each way on the name's line.
-const POLISH_CONTEXT: usize = 512;
-
 /// Whether `name`, what is left of a name that the default mode's prose
 /// rules cut (`x.py` of `x.py详细例え.jp`, where the glued CJK text was
 /// read as part of its last label), passes the rules a name found from
@@ -902,5 +620,6 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     Some(raw)
 }
 
+mod context;
 #[cfg(test)]
 mod tests;
