@@ -1838,17 +1838,22 @@ fn a_non_latin_letter_glued_after_an_ascii_tld_is_prose() {
     );
 }
 
-/// A `doi:` IRI holds a DOI name, which starts with `10.`: in a reference
-/// list's `doi:https://doi.org/10.…` the link is the URL after it.
+/// `doi:10.…` cites a work, as `DOI 10.…` and `arXiv:…` do: no link (no
+/// browser opens the scheme); the link a reference means is the resolver
+/// URL, which is found also right after `doi:`.
 #[test]
-fn a_doi_iri_needs_a_doi_name() {
+fn a_doi_identifier_is_a_citation_not_a_link() {
     assert_eq!(
         found("Bioinformatics, 37(15). doi:https://doi.org/10.1093/bioinformatics/btab059."),
         ["https://doi.org/10.1093/bioinformatics/btab059"]
     );
+    assert_no_links(&[
+        "J. Comput. Chem. 32 (2011), 2319--2327, doi:10.1002/jcc.21787 and doi:abc",
+        "M3  - doi:10.1371/journal.pone.0277042",
+    ]);
     assert_eq!(
-        found("see doi:10.1002/jcc.21787 and doi:abc"),
-        ["doi:10.1002/jcc.21787"]
+        found("doi:10.1002/jcc.21787 or https://doi.org/10.1002/jcc.21787"),
+        ["https://doi.org/10.1002/jcc.21787"]
     );
 }
 
