@@ -958,6 +958,43 @@ fn a_web_scheme_split_by_a_space_leaves_a_bare_name() {
     assert_no_links(&[r#"<a href="htt p://localhost/change-pass.php">"#]);
 }
 
+/// A space between a web scheme and its colon (`http ://`, PDF text
+/// layers and licence headers) leaves the name after `//` as a bare name;
+/// another word before ` ://` does not.
+#[test]
+fn a_web_scheme_parted_from_its_colon_leaves_a_bare_name() {
+    assert_found_one(&[
+        (
+            "Licensed under http ://www.apache.org/licenses/LICENSE-2.0 .",
+            "www.apache.org/licenses/LICENSE-2.0",
+        ),
+        ("<http ://www.gnu.org/licenses/>", "www.gnu.org/licenses/"),
+        ("HTTPS ://example.com/a", "example.com/a"),
+    ]);
+    assert_no_links(&[
+        "x ://www.gnu.org/licenses/ y",
+        "xhttp ://example.com/b",
+        " ://example.com/c",
+    ]);
+}
+
+/// A link that ends in the `*/` of a C-style comment opened before it on
+/// its line ends before the `*/`; without the `/*` a glob's `/*/` stays.
+#[test]
+fn a_comment_close_after_a_link_is_not_part_of_it() {
+    assert_found_one(&[
+        ("/* see http://example.com/a*/", "http://example.com/a"),
+        ("/*http://example.com/b/*/", "http://example.com/b/"),
+        (
+            "///*htt p://duanple.blog.163.com/blog/static/7097176720081131113145832/*/",
+            "duanple.blog.163.com/blog/static/7097176720081131113145832/",
+        ),
+        ("/*www.example.com/d*/", "www.example.com/d"),
+        ("glob https://example.com/*/ ok", "https://example.com/*/"),
+        ("/* x */ https://example.com/c/*/", "https://example.com/c/*/"),
+    ]);
+}
+
 #[test]
 fn host_of_punctuation_alone_is_not_a_link() {
     assert!(found("script ('https://****/public/service-worker.js'): error").is_empty());

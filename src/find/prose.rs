@@ -48,8 +48,8 @@ use logs::{
 pub(crate) use mail::{id_line_start, is_matrix_server};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use markup::{
-    asciidoc_end, bbcode_end, bold_close_end, emphasis_close_end, ends_in_delimiter_entity, entity_end,
-    in_markdown_label, markdown_label_by_the_rule, markup_end,
+    asciidoc_end, bbcode_end, bold_close_end, closes_block_comment, emphasis_close_end, ends_in_delimiter_entity,
+    entity_end, in_markdown_label, markdown_label_by_the_rule, markup_end,
 };
 pub(crate) use markup::{emphasis_open_before, label_open_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL};
 use unspaced::glued_prose_end;
@@ -250,8 +250,9 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         b'0' | b'1' | b'3' | b'5' | b'6' | b'8' => !may_end_in_stack_position(link),
         b's' => !ends_in_delimiter_entity(link) && (link.len() < 2 || link[link.len() - 2] != b'\''),
         b'S' => link.len() < 2 || link[link.len() - 2] != b'\'',
-        // A dash run, an ellipsis (`edge_rules`).
+        // A dash run, an ellipsis (`edge_rules`), a comment's `*/`.
         b'-' => link.len() < 2 || link[link.len() - 2] != b'-',
+        b'/' => link.len() < 2 || link[link.len() - 2] != b'*',
         0xA6 => link.len() < 3 || link[link.len() - 3] != 0xE2 || link[link.len() - 2] != 0x80,
         _ => true,
     };
@@ -427,6 +428,9 @@ fn refine_name_or_iri(
         end = end.min(raw.start + bold_close_end(link));
     } else if let Some(&m @ (b'_' | b'~')) = link.last() {
         end = end.min(raw.start + emphasis_close_end(text.as_bytes(), raw.start, link, m));
+    }
+    if link.ends_with(b"*/") && closes_block_comment(text.as_bytes(), raw.start, raw.end) {
+        end = end.min(raw.end - 2);
     }
     // `http://example.com's page`: an English possessive after a link is
     // prose, though `'` is a sub-delim RFC 3986 allows there (issue 13,

@@ -194,15 +194,32 @@ pub(super) fn after_leading_dots(b: &[u8], s: usize, dot: usize) -> usize {
 }
 
 /// Whether the name at `s` follows the `://` of a web scheme that a space
-/// split (`htt p://www.gnu.org/`: `scheme::is_split_web_scheme`): the
-/// name is then read as a bare one.
+/// split (`htt p://www.gnu.org/`: `scheme::is_split_web_scheme`) or
+/// parted from its colon (`http ://www.apache.org/licenses/`, PDF text
+/// layers and licence headers: 2 held-out lines, twentieth set): the name
+/// is then read as a bare one.
 pub(super) fn after_split_web_scheme(b: &[u8], s: usize) -> bool {
     let colon = s - 3;
     let start = b[..colon]
         .iter()
         .rposition(|c| !c.is_ascii_alphabetic())
         .map_or(0, |p| p + 1);
+    if start == colon {
+        return colon >= 2 && b[colon - 1] == b' ' && is_web_scheme_word(b, colon - 1);
+    }
     start < colon && is_split_web_scheme(b, start, colon)
+}
+
+/// Whether the word of letters that ends at `end` is `http`, `https` or
+/// `ftp` (any case).
+fn is_web_scheme_word(b: &[u8], end: usize) -> bool {
+    let start = b[..end]
+        .iter()
+        .rposition(|c| !c.is_ascii_alphanumeric())
+        .map_or(0, |p| p + 1);
+    [&b"http"[..], b"https", b"ftp"]
+        .iter()
+        .any(|w| b[start..end].eq_ignore_ascii_case(w))
 }
 
 /// Where an ASCII name glued after a Hebrew or Arabic prefix starts

