@@ -1716,6 +1716,38 @@ fn a_link_ending_a_label_of_words_is_the_labels_text() {
     assert_eq!(found("see [notes] on example.org"), ["example.org"]);
 }
 
+/// A link that starts a Markdown label of words (`[http://www . example .
+/// com/…](…)`, a spaced machine translation; a forum's shortened link
+/// text) is the label's text too: the target is the link. The whole
+/// label lies on one line with no other bracket; without the `](` it
+/// stays a link.
+#[test]
+fn a_link_starting_a_label_of_words_is_the_labels_text() {
+    assert_found_one(&[
+        (
+            "*   [http://www . graphicsmagick . org/graphicsmagick . html # details](http://www.graphicsmagick.org/GraphicsMagick.html)",
+            "http://www.graphicsmagick.org/GraphicsMagick.html",
+        ),
+        (
+            "look [opengl-tutorial.org/intermed ... nstancing/](http://www.opengl-tutorial.org/x/)",
+            "http://www.opengl-tutorial.org/x/",
+        ),
+        (
+            "[https://example.com/docs for details](https://example.com/docs)",
+            "https://example.com/docs",
+        ),
+        ("[https://example.com/x see (it)", "https://example.com/x"),
+    ]);
+    assert_eq!(
+        found("[https://example.com/a] and more](https://b.example/)"),
+        ["https://example.com/a", "https://b.example/"]
+    );
+    assert_eq!(
+        found("[https://example.com/a and\nmore](https://b.example/)"),
+        ["https://example.com/a", "https://b.example/"]
+    );
+}
+
 /// A name after `(at)`, `[at]` or `{at}` is the domain of an address
 /// written against harvesters, no link of its own.
 #[test]

@@ -207,8 +207,10 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     }
     let b = text.as_bytes();
     let after = b.get(raw.end).copied().unwrap_or(b'\n');
-    // Most links are followed by white space: no label's `](` follows.
-    if after > b' ' && in_markdown_label(text, raw.start, raw.end, memo) {
+    let before = if raw.start == 0 { b' ' } else { b[raw.start - 1] };
+    // Most links are followed by white space: no label's `](` follows,
+    // unless the link starts the label (`starts_wide_label`).
+    if (after > b' ' || before == b'[') && in_markdown_label(text, raw.start, raw.end, memo) {
         return None;
     }
     let link = &b[raw.start..raw.end];
@@ -219,7 +221,6 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     // `(`, `_`, `:` of code names and scp remotes, a closing `'`.
     // (And sentence punctuation before the `>` of `<…>`: see
     // `edge_rules`.)
-    let before = if raw.start == 0 { b' ' } else { b[raw.start - 1] };
     let plain_around = !(matches!(after, b'>' | b'(' | b'_' | b':' | b'\'' | b'\\' | b'[')
         || matches!(before, b'*' | b'_' | b'~' | b']' | b')')
         || (matches!(before, b'<' | b':') && matches!(after, b'.' | b',' | b';' | b'!' | b'?')));
@@ -369,7 +370,8 @@ fn refine_by_the_rules(f: &Finder, text: &str, raw: Raw, seen: &mut super::escap
         return Some(raw);
     }
     let b = text.as_bytes();
-    if b.get(raw.end).is_some_and(|&c| c > b' ') && markdown_label_by_the_rule(b, raw.start, raw.end) {
+    let label_may_go_on = b.get(raw.end).is_some_and(|&c| c > b' ') || (raw.start > 0 && b[raw.start - 1] == b'[');
+    if label_may_go_on && markdown_label_by_the_rule(b, raw.start, raw.end) {
         return None;
     }
     if raw.kind == LinkKind::Email {

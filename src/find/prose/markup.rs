@@ -51,10 +51,30 @@ fn label_before(b: &[u8], start: usize, end: usize, close: usize) -> bool {
     // `"`, `<` and `>` are HTML's delimiters (`href="…">…</a>`, where a
     // link is followed by one on almost every line): a label holds none of
     // them after its link.
-    !b[end..close]
+    if b[end..close]
         .iter()
         .any(|&c| c <= b' ' || matches!(c, b'[' | b'"' | b'<' | b'>'))
-        && label_start_before(b, start)
+    {
+        return starts_wide_label(b, start, close);
+    }
+    label_start_before(b, start)
+}
+
+/// Whether the link at `start` starts a Markdown label of words that
+/// closes at `close` (a `](` there): `[http://www . example . com/a](…)`,
+/// a machine translation's spaced URL, or `[example.org/intermed ...
+/// tancing/](…)`, a forum's shortened link text (6 held-out lines,
+/// twenty-first set). The label's `[` is right before the link, the whole
+/// label on one line within [`MAX_WIDE_LABEL`] bytes, with no bracket,
+/// `"`, `<` or `>` in it: then a safe cut never falls inside it
+/// ([`label_open_before`]).
+fn starts_wide_label(b: &[u8], start: usize, close: usize) -> bool {
+    start > 0
+        && b[start - 1] == b'['
+        && close - (start - 1) <= MAX_WIDE_LABEL
+        && !b[start..close]
+            .iter()
+            .any(|&c| matches!(c, b'[' | b']' | b'\n' | b'\r' | b'"' | b'<' | b'>'))
 }
 
 /// Org-mode `[[target][label]]` and the wiki form `[[target|label]]`, once
@@ -139,7 +159,7 @@ pub(super) fn markdown_label_by_the_rule(b: &[u8], start: usize, end: usize) -> 
     let stop = b[end..hi]
         .iter()
         .position(|&c| c <= b' ' || matches!(c, b']' | b'[' | b'"' | b'<' | b'>'));
-    stop.is_some_and(|p| {
+    let by_stop = stop.is_some_and(|p| {
         b[end + p] == b']'
             && match b.get(end + p + 1) {
                 Some(b'(') if p == 0 => wide_label_start_before(b, start),
@@ -147,7 +167,16 @@ pub(super) fn markdown_label_by_the_rule(b: &[u8], start: usize, end: usize) -> 
                 Some(b']') => bracket_label_before(b, start, end, end + p),
                 _ => false,
             }
-    })
+    });
+    // A label of words that the link starts: its first `]`, with `(`
+    // after it.
+    let wide = || {
+        b[end..hi]
+            .iter()
+            .position(|&c| c == b']')
+            .is_some_and(|p| b.get(end + p + 1) == Some(&b'(') && starts_wide_label(b, start, end + p))
+    };
+    by_stop || wide()
 }
 
 /// The escaped delimiters [`entity_end`] cuts at, as a link that runs into
