@@ -959,8 +959,9 @@ fn a_web_scheme_split_by_a_space_leaves_a_bare_name() {
 }
 
 /// A space between a web scheme and its colon (`http ://`, PDF text
-/// layers and licence headers) leaves the name after `//` as a bare name;
-/// another word before ` ://` does not.
+/// layers and licence headers) or inside its `//` (`http:/ /`), or a
+/// fullwidth colon (`http：//`, CJK input methods), leaves the name after
+/// `//` as a bare name; another word before them does not.
 #[test]
 fn a_web_scheme_parted_from_its_colon_leaves_a_bare_name() {
     assert_found_one(&[
@@ -970,11 +971,25 @@ fn a_web_scheme_parted_from_its_colon_leaves_a_bare_name() {
         ),
         ("<http ://www.gnu.org/licenses/>", "www.gnu.org/licenses/"),
         ("HTTPS ://example.com/a", "example.com/a"),
+        (
+            "see https:/ /www.ibm.com/support/pages/dfsort.",
+            "www.ibm.com/support/pages/dfsort",
+        ),
+        (
+            r#"<html xmlns="http:/ /www.w3.org/1999/xhtml""#,
+            "www.w3.org/1999/xhtml",
+        ),
+        (
+            "附录见本刊网络版（http：//www.aeps-info.com/aeps/ch/index.aspx），扫",
+            "www.aeps-info.com/aeps/ch/index.aspx",
+        ),
     ]);
     assert_no_links(&[
         "x ://www.gnu.org/licenses/ y",
         "xhttp ://example.com/b",
         " ://example.com/c",
+        "foo:/ /example.com/x",
+        "foo：//example.com/y",
     ]);
 }
 

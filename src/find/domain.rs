@@ -288,7 +288,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     if prev == Some(b'\\') && matches!(b[s], b'n' | b'r' | b't') {
         return Plain::Ask;
     }
-    if before.ends_with(b"://") && after_split_web_scheme(b, s) {
+    if prev == Some(b'/') && after_split_web_scheme(b, s) {
         return Plain::Ask;
     }
     if before.ends_with(b"://")
@@ -546,7 +546,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         };
     } else {
         let after_scheme = before.ends_with("://");
-        let split = after_scheme && after_split_web_scheme(b, s);
+        let split = prev == Some('/') && after_split_web_scheme(b, s);
         if after_scheme && !split {
             return None; // a scheme IRI, judged (and rejected) by its scheme
         }

@@ -193,12 +193,25 @@ pub(super) fn after_leading_dots(b: &[u8], s: usize, dot: usize) -> usize {
     }
 }
 
-/// Whether the name at `s` follows the `://` of a web scheme that a space
-/// split (`htt p://www.gnu.org/`: `scheme::is_split_web_scheme`) or
-/// parted from its colon (`http ://www.apache.org/licenses/`, PDF text
-/// layers and licence headers: 2 held-out lines, twentieth set): the name
-/// is then read as a bare one.
+/// Whether the name at `s` follows the `//` of a web scheme broken so that
+/// no IRI is meant: a space splits the scheme (`htt p://www.gnu.org/`:
+/// `scheme::is_split_web_scheme`), parts it from its colon (`http
+/// ://www.apache.org/licenses/`) or its slashes (`http:/ /www.ibm.com/able`),
+/// or the colon is fullwidth (`http：//www.aeps-info.com/`, typed with a
+/// CJK input method). PDF text layers, licence headers and Chinese journal
+/// PDFs: 7 held-out lines, twentieth and twenty-first sets. The name is
+/// then read as a bare one.
 pub(super) fn after_split_web_scheme(b: &[u8], s: usize) -> bool {
+    let before = &b[..s];
+    if before.ends_with(b":/ /") {
+        return is_web_scheme_word(b, s - 4);
+    }
+    if before.ends_with("\u{FF1A}//".as_bytes()) {
+        return is_web_scheme_word(b, s - 5);
+    }
+    if !before.ends_with(b"://") {
+        return false;
+    }
     let colon = s - 3;
     let start = b[..colon]
         .iter()
