@@ -596,6 +596,22 @@ fn mailto_prefix_belongs_to_the_link() {
     );
 }
 
+/// A `mailto:` whose address is written against harvesters (`AT`, `(at)`)
+/// holds no mailbox: no link. One of a bare name alone still links, as
+/// xurls and linkifyjs link it.
+#[test]
+fn a_mailto_of_an_obfuscated_address_is_no_link() {
+    assert_no_links(&[
+        "# mailto:olivier.korach AT gmail DOT com",
+        "write to mailto:jane(at)example.com today",
+        "mailto:jane [at] example.com",
+    ]);
+    assert_eq!(
+        found("mailto:a@example.com at home, or mailto:foo"),
+        ["mailto:a@example.com", "mailto:foo"]
+    );
+}
+
 #[test]
 fn kinds_can_be_switched_off() {
     let text = "http://a.example b@example.com www.example.com";
@@ -1386,10 +1402,19 @@ fn a_bracketed_cid_placeholder_is_no_link() {
 /// an ident the server could not verify): no email. A sourcehut list's
 /// address starts with `~` too but holds a `/`; an address outside
 /// brackets is one; `~~a@b.c~~` is struck through, and the address inside
-/// is one.
+/// is one. Old freenode logs mark the ident with `i=` or `n=` instead
+/// (`(i=user@host)`); outside brackets `n=a@b` stays an address.
 #[test]
 fn an_irc_hostmask_is_no_email() {
     assert!(found("[22:57:01] obcode [~obcode@ob.cs.hm.edu] has joined #scala").is_empty());
+    assert_no_links(&[
+        "* mhwood (i=mwood@mhw.ulib.iupui.edu) has joined #duraspace",
+        "* bradmc (n=bradmc@static-68-161-246-193.ny325.east.verizon.net) Quit ()",
+    ]);
+    assert_eq!(
+        found("mail (john@example.com) or n=a@example.org"),
+        ["john@example.com", "n=a@example.org"]
+    );
     assert!(found("* nick (~user@host.example.com) has joined").is_empty());
     assert_eq!(
         found("(~emersion/soju-dev@lists.sr.ht)"),
@@ -1397,6 +1422,39 @@ fn an_irc_hostmask_is_no_email() {
     );
     assert_eq!(found("mail ~a@example.org"), ["~a@example.org"]);
     assert_eq!(found("~~bob@example.com~~"), ["bob@example.com"]);
+}
+
+/// IRC prints the sender of a server notice between dashes
+/// (`-irc.libera.chat- *** …`): the name inside is the host. A leading
+/// `-` alone stays an option's (`-lcrypto.so`).
+#[test]
+fn a_server_name_between_dashes_is_a_host() {
+    assert_found_one(&[
+        (
+            "<span>-rajaniemi.freenode.net- *** Checking Ident</span>",
+            "rajaniemi.freenode.net",
+        ),
+        ("-irc.libera.chat- *** Looking up your hostname", "irc.libera.chat"),
+        ("see example.com- x", "example.com"),
+    ]);
+    assert_no_links(&["link with -lcrypto.so now", "x --example.com-- y"]);
+}
+
+/// A name with both labels in title case whose TLD is a newer generic
+/// word (`Yandex.Market`, `Rocket.Chat`) names a product; a classic TLD
+/// (`Booking.Com`), a lowercase TLD or a path keeps the link.
+#[test]
+fn a_title_case_product_name_is_no_link() {
+    assert_no_links(&[
+        "const m = [\"Wildberries\", \"Ozon\", \"Yandex.Market\"];",
+        "the OpenCart 3 (OC3) Yandex.Market YML feed",
+        "chat on Rocket.Chat today",
+    ]);
+    assert_found_one(&[
+        ("see Booking.Com now", "Booking.Com"),
+        ("see yandex.market now", "yandex.market"),
+        ("see Yandex.Market/abc now", "Yandex.Market/abc"),
+    ]);
 }
 
 /// `OpenOffice.org`, written as the office suite named itself, is the
@@ -1770,6 +1828,26 @@ fn a_name_after_a_written_at_is_no_link() {
     assert!(found("mail example(at)example.com").is_empty());
     assert!(found("jane[at]example.org, joe{at}example.net").is_empty());
     assert_eq!(found("(see)example.com"), ["example.com"]);
+}
+
+/// The domain of an address written with a spaced `@` (`(at)`, `[at]`,
+/// `<AT>`, `AT` after a word, `at` inside the address's `<…>`) is no link
+/// of its own; `at` in prose stays a word.
+#[test]
+fn a_name_after_a_spaced_written_at_is_no_link() {
+    assert_no_links(&[
+        "Rezikov Peter <crazypit13 (at) gmail.com>",
+        "Contact via email: scconfig [at] igor2.repo.hu",
+        "Signed-off-by: M <mgorny <AT> gentoo.org>",
+        "mail:< fukachan at fml.org >",
+        "\"<jeff at math.toronto.edu>\"",
+        "&lt;gbnewby AT pglaf.org&gt;",
+    ]);
+    assert_found_one(&[
+        ("look at example.com now", "example.com"),
+        ("see it at www.example.org", "www.example.org"),
+        ("AT example.com", "example.com"),
+    ]);
 }
 
 /// A DKIM or b4 signature's identity tag `i=` is no part of the address.

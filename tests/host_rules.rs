@@ -320,7 +320,26 @@ fn a_name_after_an_escaped_newline_starts_after_it() {
         r"C:\temp\nytimes.com",
         r"\\nas.example.com",
         r"\\server\nas.example.com",
+        r"folder\new.app and docs\Network.app",
     ]);
+    assert_eq!(found(r#"say "ok\nwww.example.com""#), ["www.example.com"]);
+}
+
+/// In a subtitle's ASS/SSA event line, `\N` is a hard line break: a name
+/// glued after it starts after it, also right after a link.
+#[test]
+fn a_name_after_a_subtitle_line_break_starts_after_it() {
+    assert_eq!(
+        found(
+            r"Dialogue: 0,0:44:57.56,0:45:01.93,Default,,0,0,0,,{\fad(500,500)}b23.tv/BV1eE411c7ts\Nyoutu.be/C4VHfmiwuv4"
+        ),
+        ["b23.tv/BV1eE411c7ts", "youtu.be/C4VHfmiwuv4"]
+    );
+    assert_eq!(
+        found(r"Dialogue: 0,0:00:09.08,0:00:14.08,Default,,0,0,0,,见回答 \Nwww.zhihu.com/question/1"),
+        ["www.zhihu.com/question/1"]
+    );
+    assert_no_links(&[r"foo\Nexample.com x"]);
 }
 
 /// A Hebrew or Arabic preposition glued before an ASCII name (`ב־`,

@@ -26,10 +26,19 @@ use super::{Finder, LinkKind};
 use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, name_letters_end};
 use context::{
-    after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_split_web_scheme, after_written_at,
-    is_file_name, is_glued_sentence, is_polish_host, names_a_zone, port_after, start_after_rtl_prefix,
-    tld_end_before_dash, tld_end_before_suffix, underscore_labels_start, unicode_tld_end_before_prose,
+    after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
+    after_split_web_scheme, after_written_at, is_file_name, is_glued_sentence, is_polish_host, is_product_name,
+    names_a_zone, port_after, start_after_rtl_prefix, tld_end_before_dash, tld_end_before_suffix,
+    underscore_labels_start, unicode_tld_end_before_prose,
 };
+
+/// The quick test before [`after_spaced_written_at`] (the byte before the
+/// name is a space): the byte before the space ends `at`, `AT` or a
+/// bracketed `(at)`.
+#[inline(always)]
+fn may_follow_spaced_at(b: &[u8], s: usize) -> bool {
+    s >= 5 && matches!(b[s - 2], b't' | b'T' | b')' | b']' | b'}' | b'>')
+}
 
 /// Whether LinkEmail characters from `i` lead to an `@` (within the local
 /// part length cap): then the name before `i` is part of a local part.
@@ -285,7 +294,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         return Plain::Ask;
     }
     // (A name after an escape's `\n`: `escaped::name_after_escape`.)
-    if prev == Some(b'\\') && matches!(b[s], b'n' | b'r' | b't') {
+    if prev == Some(b'\\') && matches!(b[s], b'n' | b'r' | b't' | b'N' | b'h') {
         return Plain::Ask;
     }
     if prev == Some(b'/') && after_split_web_scheme(b, s) {
@@ -300,6 +309,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         })
         || (prev == Some(b':') && b.get(tld_end) != Some(&b'/') && is_matrix_server(b, s, floor))
         || (matches!(prev, Some(b')' | b']' | b'}')) && after_written_at(b, s))
+        || (prev == Some(b' ') && may_follow_spaced_at(b, s) && after_spaced_written_at(b, s))
     {
         return Plain::NoLink;
     }
@@ -312,7 +322,10 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     {
         return Plain::NoLink;
     }
-    if b[after].is_ascii_uppercase() && is_glued_sentence(first, &b[after..tld_end], &b[tld_end..]) {
+    if b[after].is_ascii_uppercase()
+        && (is_glued_sentence(first, &b[after..tld_end], &b[tld_end..])
+            || (!tail && is_product_name(first, &b[after..tld_end])))
+    {
         return Plain::NoLink;
     }
     let end = if tail {
@@ -475,6 +488,18 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     if s == lo && lo > floor && char_before(text, s).is_some_and(|c| is_domain_char(c) || is_prose_domain_dot(f, c)) {
         return None;
     }
+    // `-irc.libera.chat- *** Looking up your hostname`: IRC prints the
+    // sender of a server notice between dashes (2 held-out lines,
+    // twenty-first set); no label starts with `-`. Only a name whose TLD
+    // the same kind of dash ends (`tld_end_before_dash`), after white
+    // space, `>` or the start of the text (`-lcrypto.so` is an option).
+    if !strict
+        && b[s] == b'-'
+        && b.get(tld_end) == Some(&b'-')
+        && (s == 0 || matches!(b[s - 1], b' ' | b'\t' | b'\n' | b'\r' | b'>'))
+    {
+        s += 1;
+    }
     if !strict && b[s] == b'.' {
         let name = after_leading_dots(b, s, dot);
         if name > s && names_a_zone(&text[name..tld_end]) {
@@ -495,7 +520,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         if text.as_bytes()[s] >= 0x80 {
             s = start_after_rtl_prefix(text, s, dot);
         } else if s > 0 && text.as_bytes()[s - 1] == b'\\' {
-            s = name_after_escape(text.as_bytes(), s, dot);
+            s = name_after_escape(text.as_bytes(), s, dot, true);
         }
     }
     if s < lo || s >= dot || !text.is_char_boundary(s) {
@@ -563,8 +588,13 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         if matches!(prev, Some(')' | ']' | '}')) && after_written_at(b, s) {
             return None; // `user(at)example.com`
         }
+        if prev == Some(' ') && may_follow_spaced_at(b, s) && after_spaced_written_at(b, s) {
+            return None; // `user (at) example.com`, `<user at example.com>`
+        }
         if (is_file_name(host, &text[s..dot], &text[after..tld_end]) && !is_polish_host(b, s, &text[after..tld_end]))
             || is_glued_sentence(&b[s..dot], &b[after..tld_end], &b[tld_end..])
+            || (!matches!(b.get(tld_end), Some(b'/' | b'?' | b'#' | b':'))
+                && is_product_name(&b[s..dot], &b[after..tld_end]))
         {
             return None;
         }

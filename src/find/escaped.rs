@@ -114,18 +114,30 @@ pub(super) fn after_escape(b: &[u8], s: usize, colon: usize) -> usize {
 /// in a JSON log): after the escape's letter, if anything of the name
 /// (before `end`) is left. Not after an escaped backslash (`\\nas.com`),
 /// nor in a Windows path, whose word holds a drive's `C:\` or starts
-/// with `\\` (`C:\Users\nick@…`), unless the escape is a `\r\n`. `s`
-/// otherwise. 2 held-out lines (twentieth set: a forum's SQL dump). (The
-/// odd run of `\` is counted as in [`after_escape`]; a shared function
-/// for it changed the trigger loop's code and cost 0.1% on every text.)
+/// with `\\` (`C:\Users\nick@…`), unless the escape is a `\r\n`. A bare
+/// name (`bare`, not an address) glued to a word before the `\` starts
+/// after the escape only if it is a `www.` name (`'see\nwww.example.com'`):
+/// `folder\new.app` is a relative path, not `ew.app`. In a subtitle's
+/// ASS/SSA event line (`Dialogue: …`) the hard line break `\N` and the
+/// hard space `\h` count too, glued or not (`…/BV1eE411c7ts\Nyoutu.be/…`:
+/// 2 held-out lines, twenty-first set). `s` otherwise. 2 held-out lines
+/// (twentieth set: a forum's SQL dump). (The odd run of `\` is counted as
+/// in [`after_escape`]; a shared function for it changed the trigger
+/// loop's code and cost 0.1% on every text.)
 #[cold]
 #[inline(never)]
-pub(super) fn name_after_escape(b: &[u8], s: usize, end: usize) -> usize {
-    if !matches!(b.get(s), Some(b'n' | b'r' | b't')) || s + 1 >= end {
+pub(super) fn name_after_escape(b: &[u8], s: usize, end: usize, bare: bool) -> usize {
+    if !matches!(b.get(s), Some(b'n' | b'r' | b't' | b'N' | b'h')) || s + 1 >= end {
         return s;
     }
     let slashes = b[..s].iter().rev().take_while(|&&c| c == b'\\').count();
     if slashes % 2 == 0 {
+        return s;
+    }
+    if is_ass_event_line(b, s) {
+        return if matches!(b[s], b'N' | b'n' | b'h') { s + 1 } else { s };
+    }
+    if matches!(b[s], b'N' | b'h') {
         return s;
     }
     // `\r\n` is a line break in a string, never a path.
@@ -149,7 +161,21 @@ pub(super) fn name_after_escape(b: &[u8], s: usize, end: usize) -> usize {
     if word.starts_with(b"\\\\") || drive {
         return s;
     }
+    let glued = s >= 2 && b[s - 2].is_ascii_alphanumeric();
+    if bare && glued && !b[s + 1..end].get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"www.")) {
+        return s;
+    }
     s + 1
+}
+
+/// Whether `b[s]` is on an ASS/SSA subtitle event line (`Dialogue:` or
+/// `Comment:` at its start, at most 4 KiB back), whose text marks a hard
+/// line break `\N` and a hard space `\h`.
+fn is_ass_event_line(b: &[u8], s: usize) -> bool {
+    let lo = s.saturating_sub(4096);
+    let line = memchr::memrchr(b'\n', &b[lo..s]).map_or(lo, |p| lo + p + 1);
+    let head = &b[line..s];
+    (line > lo || lo == 0) && (head.starts_with(b"Dialogue:") || head.starts_with(b"Comment:"))
 }
 
 /// Where a link of `text[start..end]` found by the scheme rules ends when

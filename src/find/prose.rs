@@ -230,6 +230,8 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
             && after != b'/'
             && before != b':'
             && !matches!(first, b'*' | b'_' | b'~' | b'`')
+            // (`(n=user@host)`: an old IRC hostmask, `refine_email`.)
+            && !(matches!(before, b'(' | b'[') && link.get(1) == Some(&b'='))
             && !link[..link.len().min(4)].eq_ignore_ascii_case(b"git@")
             && mail_parameter_len(link) == 0;
         return if quiet { Some(raw) } else { refine_email(text, raw) };

@@ -5,7 +5,7 @@
 use super::bytes16::name_bits;
 use super::candidate::{CutScan, Part, Raw};
 use super::classes::{has_class, scheme_word_start, ALNUM_BYTE, AUTHORITY_END};
-use super::email::{mailto_len, mailto_ok};
+use super::email::{mailto_len, mailto_ok, written_at_after};
 use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
 use super::escaped::after_escape;
 use super::fold::{angle_bracketed, try_folded};
@@ -558,6 +558,14 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
     let end = if scheme.eq_ignore_ascii_case("mailto") {
         let end = trim_end(f, text, s, colon + 1 + mailto_len(&text[colon + 1..end]));
         if end <= min_end || !mailto_ok(&text[colon + 1..end]) {
+            return None;
+        }
+        let b = text.as_bytes();
+        if !f.strict_uts58
+            && b.get(end) == Some(&b' ')
+            && matches!(b.get(end + 1), Some(b'a' | b'A' | b' ' | b'(' | b'[' | b'{'))
+            && written_at_after(b, colon, end)
+        {
             return None;
         }
         end

@@ -256,6 +256,14 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     {
         return None;
     }
+    // `(i=mwood@mhw.ulib.iupui.edu)`, `(n=bradmc@static-…verizon.net)`:
+    // an IRC hostmask of old freenode logs, whose `i=` or `n=` marks an
+    // ident the server could not verify, as `~` does today (2 held-out
+    // lines, twenty-first set; the `~` form below).
+    let opened = raw.start > 0 && matches!(text.as_bytes()[raw.start - 1], b'[' | b'(');
+    if opened && matches!(text.as_bytes().get(raw.start..raw.start + 2), Some(b"i=" | b"n=")) {
+        return None;
+    }
     // `envelope-from=avihaih@nvidia.com;` in a `Received:` header: the
     // parameter's name is not part of the address.
     let name = mail_parameter_len(&text.as_bytes()[raw.start..raw.end]);
@@ -302,8 +310,7 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     // also starts with `~` but holds a `/` (`~emersion/soju-dev@lists.sr.ht`:
     // linkify.js's suite); `~~a@b.c~~` (struck through) and `~a@b.c~` are
     // the marker rule's below.
-    let bracketed = raw.start > 0 && matches!(b[raw.start - 1], b'[' | b'(');
-    if bracketed
+    if opened
         && address.starts_with('~')
         && !address.starts_with("~~")
         && !address[..address.find('@').unwrap_or(0)].contains('/')
