@@ -147,7 +147,7 @@ fn is_bracketed_at(w: &[u8]) -> bool {
 /// harvesters (`mailto:jane(at)example.com`): no mailbox.
 #[cold]
 fn holds_bracketed_at(addr: &[u8]) -> bool {
-    addr.windows(4).any(is_bracketed_at)
+    memchr::memchr3_iter(b'(', b'[', b'{', addr).any(|i| addr.get(i..i + 4).is_some_and(is_bracketed_at))
 }
 
 /// Every address of a `mailto:` follows the email rules (one without an

@@ -207,10 +207,10 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     }
     let b = text.as_bytes();
     let after = b.get(raw.end).copied().unwrap_or(b'\n');
-    let before = if raw.start == 0 { b' ' } else { b[raw.start - 1] };
     // Most links are followed by white space: no label's `](` follows,
-    // unless the link starts the label (`starts_wide_label`).
-    if (after > b' ' || before == b'[') && in_markdown_label(text, raw.start, raw.end, memo) {
+    // unless the link starts the label (`markup::starts_wide_label`).
+    let label_may_go_on = after > b' ' || (raw.start > 0 && b[raw.start - 1] == b'[');
+    if label_may_go_on && in_markdown_label(text, raw.start, raw.end, memo) {
         return None;
     }
     let link = &b[raw.start..raw.end];
@@ -221,6 +221,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     // `(`, `_`, `:` of code names and scp remotes, a closing `'`.
     // (And sentence punctuation before the `>` of `<…>`: see
     // `edge_rules`.)
+    let before = if raw.start == 0 { b' ' } else { b[raw.start - 1] };
     let plain_around = !(matches!(after, b'>' | b'(' | b'_' | b':' | b'\'' | b'\\' | b'[')
         || matches!(before, b'*' | b'_' | b'~' | b']' | b')')
         || (matches!(before, b'<' | b':') && matches!(after, b'.' | b',' | b';' | b'!' | b'?')));
