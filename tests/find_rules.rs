@@ -1338,6 +1338,27 @@ fn a_bbcode_closing_tag_ends_a_link() {
     assert_eq!(found("see http://a.example/x?a[0]=1 ok"), ["http://a.example/x?a[0]=1"]);
 }
 
+/// The text of a BBCode link `[url=target]text[/url]` is its label, as in
+/// a Markdown link: the target is the link, a URL written as the text is
+/// not a second one.
+#[test]
+fn the_text_of_a_bbcode_url_tag_is_its_label() {
+    assert_found_one(&[
+        (
+            "If not, see ;<[url=http://www.gnu.org/licenses/]http://www.gnu.org/licenses/[/url]>.",
+            "http://www.gnu.org/licenses/",
+        ),
+        (
+            "[URL=https://example.com/a]example.com/a[/URL]",
+            "https://example.com/a",
+        ),
+    ]);
+    assert_eq!(
+        found("[url=https://example.com/]see here[/url] and [url]https://b.example/[/url]"),
+        ["https://example.com/", "https://b.example/"]
+    );
+}
+
 /// An escaped quote or `>` after a link (`href=&#34;…&#34;`, `&#39;`,
 /// `&#x22;`, `&apos;`, `&quot;`, `&gt;`), as RSS and escaped HTML write
 /// them, is the delimiter, not part of the link.

@@ -49,7 +49,7 @@ pub(crate) use mail::{id_line_start, is_matrix_server};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use markup::{
     asciidoc_end, bbcode_end, bold_close_end, closes_block_comment, emphasis_close_end, ends_in_delimiter_entity,
-    entity_end, in_markdown_label, markdown_label_by_the_rule, markup_end,
+    entity_end, in_markdown_label, is_bbcode_link_text, markdown_label_by_the_rule, markup_end,
 };
 pub(crate) use markup::{emphasis_open_before, label_open_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL};
 use unspaced::glued_prose_end;
@@ -426,6 +426,9 @@ fn refine_name_or_iri(
     }
     if bracket {
         end = asciidoc_end(text, raw.start, bbcode_end(text, raw.start, end));
+        if marker == Some(b']') && is_bbcode_link_text(text.as_bytes(), raw.start, end) {
+            return None;
+        }
     }
     if marker.is_some_and(|m| matches!(m, b'*' | b'_' | b'~')) {
         end = markup_end(text, raw.start, end);

@@ -235,6 +235,37 @@ pub(super) fn bbcode_end(text: &str, start: usize, end: usize) -> usize {
     end
 }
 
+/// Whether the link at `start..end`, right after a `]` and right before
+/// `[/url]`, is the text of a BBCode link `[url=target]text[/url]`
+/// (`[url=http://www.gnu.org/licenses/]http://www.gnu.org/licenses/[/url]`:
+/// 1 held-out line, twenty-first set): the target is the link, the text is
+/// its label, as in a Markdown label. The tag's `[url=` is looked for on
+/// the link's line, at most 2 KiB back.
+#[cold]
+#[inline(never)]
+pub(super) fn is_bbcode_link_text(b: &[u8], start: usize, end: usize) -> bool {
+    let close = b"[/url]";
+    if start == 0
+        || b[start - 1] != b']'
+        || !b[end..]
+            .get(..close.len())
+            .is_some_and(|c| c.eq_ignore_ascii_case(close))
+    {
+        return false;
+    }
+    let lo = start.saturating_sub(2048);
+    let Some(open) = b[lo..start - 1]
+        .iter()
+        .rposition(|&c| matches!(c, b'[' | b'\n' | b'\r'))
+        .map(|p| lo + p)
+    else {
+        return false;
+    };
+    b[open..start]
+        .get(..5)
+        .is_some_and(|t| t.eq_ignore_ascii_case(b"[url="))
+}
+
 /// AsciiDoc's URL macro `https://…[text]` (and `url[]`): the brackets hold
 /// the link text, so the link ends before them: when the link ends with
 /// the `]` that closes them, or ends inside them (at the white space in
