@@ -134,11 +134,8 @@ pub(super) fn name_after_escape(b: &[u8], s: usize, end: usize, bare: bool) -> u
     if slashes % 2 == 0 {
         return s;
     }
-    if is_ass_event_line(b, s) {
-        return if matches!(b[s], b'N' | b'n' | b'h') { s + 1 } else { s };
-    }
     if matches!(b[s], b'N' | b'h') {
-        return s;
+        return if is_ass_event_line(b, s) { s + 1 } else { s };
     }
     // `\r\n` is a line break in a string, never a path.
     if b[s] == b'n' && s >= 3 && b[s - 3..s - 1] == *b"\\r" {
@@ -162,7 +159,8 @@ pub(super) fn name_after_escape(b: &[u8], s: usize, end: usize, bare: bool) -> u
         return s;
     }
     let glued = s >= 2 && b[s - 2].is_ascii_alphanumeric();
-    if bare && glued && !b[s + 1..end].get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"www.")) {
+    let www = b[s + 1..end].get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"www."));
+    if bare && glued && !www && !(b[s] == b'n' && is_ass_event_line(b, s)) {
         return s;
     }
     s + 1

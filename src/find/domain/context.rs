@@ -4,6 +4,7 @@
 //! or right-to-left prefix, a zone or a file name rather than a site.
 
 use crate::find::bytes16::last_line_break;
+use crate::find::candidate::MAX_LOCAL_BACK;
 use crate::find::classes::{has_class, DOT_BYTE, LABEL_BYTE};
 use crate::find::prose::{is_prose_domain_dot, is_unspaced_script};
 use crate::find::scheme::is_split_web_scheme;
@@ -50,11 +51,17 @@ pub(super) fn after_spaced_written_at(b: &[u8], s: usize) -> bool {
     if &before[n - 2..] != b"at" {
         return false;
     }
-    // `<word at`: the word, then one space at most, then `<`.
-    let word = before[..n - 3]
-        .iter()
-        .rposition(|&c| !is_local_word_byte(c))
-        .map_or(0, |p| p + 1);
+    // `<word at`: the word (a local part's length at most), then one
+    // space at most, then `<`.
+    let lo = (n - 3).saturating_sub(MAX_LOCAL_BACK);
+    let word = lo
+        + before[lo..n - 3]
+            .iter()
+            .rposition(|&c| !is_local_word_byte(c))
+            .map_or(0, |p| p + 1);
+    if word == lo && lo > 0 {
+        return false;
+    }
     let open = if word > 0 && before[word - 1] == b' ' {
         word - 1
     } else {
