@@ -20,6 +20,14 @@
 //! letters (`https://a.com/?q\u003dx\u0026p\u003d2`), where the scheme
 //! rules end the link at the `\`. The reader's rules then read it on
 //! ([`continued_end`]).
+//!
+//! The same decoding reads a URL in troff source (man pages, and the
+//! patches to them that mailing lists carry): `.UR
+//! https://\:sourceware.org/\:git/` and `http://www\:.uclibc\:.org/`, where
+//! groff's `\:` marks a place the line may break (zero width), `\&` is a
+//! zero-width character, `\-` a hyphen and `\[ti]` (`\(ti`) a tilde (10
+//! held-out lines, twenty-third set). The link's text is as written, its
+//! IRI without the escapes.
 
 use super::candidate::Raw;
 use super::classes::scheme_word_start;
@@ -46,6 +54,14 @@ pub(super) fn escaped_slashes_at(b: &[u8], colon: usize) -> bool {
     b.get(colon + 1..colon + 5) == Some(b"\\/\\/")
         || b.get(colon + 1..colon + 13)
             .is_some_and(|s| s.eq_ignore_ascii_case(b"\\u002f\\u002f"))
+        || groff_break_after_slashes(b, colon)
+}
+
+/// Whether the `:` at `colon` is followed by `//` and groff's `\:`
+/// (`https://\:sourceware.org/`: see the module).
+#[inline(always)]
+pub(super) fn groff_break_after_slashes(b: &[u8], colon: usize) -> bool {
+    b.get(colon + 1..colon + 5) == Some(b"//\\:")
 }
 
 /// The link whose scheme's `:` is the one at `colon`, followed by the
@@ -266,24 +282,46 @@ fn decode(text: &str, s: usize, limit: usize) -> (String, Vec<usize>) {
         }
         // An escape, or the string's end.
         let (c, len) = match b[i] {
-            b'\\' if b.get(i + 1) == Some(&b'/') => ('/', 2),
+            b'\\' if b.get(i + 1) == Some(&b'/') => (Some('/'), 2),
             b'\\' => match unicode_escape(b, i) {
                 Some((c, len)) if !(c.is_whitespace() || c.is_control() || matches!(c, '\\' | '"' | '<' | '>')) => {
-                    (c, len)
+                    (Some(c), len)
                 }
-                _ => break,
+                Some(_) => break,
+                None => match groff_escape(b, i) {
+                    Some(escape) => escape,
+                    None => break,
+                },
             },
             _ => break,
         };
         if i + len > limit {
             break;
         }
-        out.push(c);
-        raw_at.resize(out.len(), i);
+        if let Some(c) = c {
+            out.push(c);
+            raw_at.resize(out.len(), i);
+        }
         i += len;
     }
     raw_at.push(i);
     (out, raw_at)
+}
+
+/// The groff escape at `b[i]` that a URL in troff source holds: what it
+/// stands for (`None`: nothing, a zero-width break point `\:` or
+/// character `\&`) and its length; `None` for any other. A `\:` before a
+/// digit, not after a `/`, is a colon escaped as Java's `.properties`
+/// files write it (`http://example.com\:8080/`): a port's `:`.
+fn groff_escape(b: &[u8], i: usize) -> Option<(Option<char>, usize)> {
+    match b.get(i + 1)? {
+        b':' if b.get(i + 2).is_some_and(u8::is_ascii_digit) && i > 0 && b[i - 1] != b'/' => Some((Some(':'), 2)),
+        b':' | b'&' => Some((None, 2)),
+        b'-' => Some((Some('-'), 2)),
+        b'[' if b.get(i + 2..i + 5) == Some(b"ti]") => Some((Some('~'), 5)),
+        b'(' if b.get(i + 2..i + 4) == Some(b"ti") => Some((Some('~'), 4)),
+        _ => None,
+    }
 }
 
 /// The character of the JSON escape `\uXXXX` at `b[i]` (a surrogate pair
@@ -326,6 +364,48 @@ mod tests {
             .links(text)
             .map(|l| (l.as_str().to_string(), l.iri().into_owned()))
             .collect()
+    }
+
+    /// A URL in troff source holds groff's escapes: `\:` (a break
+    /// point), `\&` (zero width), `\-` (a hyphen), `\[ti]` (a tilde). The
+    /// link is the URL as written; its IRI has none of them. A `\:` before
+    /// a port's digits is a `.properties` file's escaped colon.
+    #[test]
+    fn a_url_in_troff_source_is_one_link_without_its_groff_escapes() {
+        for (text, link, iri) in [
+            (
+                r".UR http://www\:.uclibc\:.org/",
+                r"http://www\:.uclibc\:.org/",
+                "http://www.uclibc.org/",
+            ),
+            (
+                r".UR http://www.st.rim.or.jp\:/\[ti]yumo",
+                r"http://www.st.rim.or.jp\:/\[ti]yumo",
+                "http://www.st.rim.or.jp/~yumo",
+            ),
+            (
+                r".UR https://\:sourceware.org/\:git/\:?p=glibc.git;a=commitdiff;h=b",
+                r"https://\:sourceware.org/\:git/\:?p=glibc.git;a=commitdiff;h=b",
+                "https://sourceware.org/git/?p=glibc.git;a=commitdiff;h=b",
+            ),
+            (
+                r"see http://a.example/x\-y\&z ok",
+                r"http://a.example/x\-y\&z",
+                "http://a.example/x-yz",
+            ),
+            (
+                r"url=http://example.com\:8080/app",
+                r"http://example.com\:8080/app",
+                "http://example.com:8080/app",
+            ),
+        ] {
+            assert_eq!(found(text), [(link.to_string(), iri.to_string())], "{text}");
+        }
+        // Another escape ends the link, as before.
+        assert_eq!(
+            found(r"see http://a.example/x\qy"),
+            [("http://a.example/x".into(), "http://a.example/x".into())]
+        );
     }
 
     #[test]

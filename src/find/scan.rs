@@ -31,7 +31,7 @@
 use super::candidate::Raw;
 use super::domain::try_domain;
 use super::end::uncut_end;
-use super::escaped::escaped_link;
+use super::escaped::{escaped_link, groff_break_after_slashes};
 use super::prose::{refine, Memo};
 use super::scheme::try_scheme;
 use super::trigger::{worth_a_look, Triggers};
@@ -95,7 +95,9 @@ pub(crate) fn next_link(
         let found = if b == b':' {
             let found = try_scheme(f, text, at, floor);
             // `https:\/\/…`: a JSON-escaped link (`escaped.rs`).
-            if found.is_none() && text.as_bytes().get(at + 1) == Some(&b'\\') {
+            if found.is_none()
+                && (text.as_bytes().get(at + 1) == Some(&b'\\') || groff_break_after_slashes(text.as_bytes(), at))
+            {
                 escaped_link(f, text, at, floor, memo.escaped())
             } else {
                 found
