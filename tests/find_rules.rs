@@ -612,6 +612,18 @@ fn a_mailto_of_an_obfuscated_address_is_no_link() {
     );
 }
 
+/// A capitalised word glued to an address's TLD (`…@gmail.comTel`, a
+/// line break lost in flattened text) is not part of it; after a bare
+/// name the same shape is a code member and no link.
+#[test]
+fn a_word_glued_to_an_email_tld_ends_it() {
+    assert_found_one(&[
+        ("Chantallessart@gmail.comTel 0611955900", "Chantallessart@gmail.com"),
+        ("Email: info@example.comPhone: 123", "info@example.com"),
+    ]);
+    assert_no_links(&["visit example.comToday", "self.appDelegate and this.infoLabel"]);
+}
+
 #[test]
 fn kinds_can_be_switched_off() {
     let text = "http://a.example b@example.com www.example.com";

@@ -28,7 +28,7 @@ use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
     after_split_web_scheme, after_written_at, is_file_name, is_glued_sentence, is_polish_host, is_product_name,
-    names_a_zone, port_after, start_after_rtl_prefix, tld_end_before_dash, tld_end_before_suffix,
+    names_a_zone, port_after, start_after_rtl_prefix, tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix,
     underscore_labels_start, unicode_tld_end_before_prose,
 };
 
@@ -222,7 +222,15 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         // (A `-` after two letters at least: `.de-hez`, `.com-on`,
         // `.museum-ban`.)
         let l = &b[after..tld_end];
-        return if is_documentation_tld(tld()) || (l.len() >= 4 && l[2..].contains(&b'-')) {
+        // (And a capitalised word glued to an email's TLD:
+        // `tld_end_at_case_step`, `gmail.comTel`.)
+        let up = |i: usize| l.get(i).is_some_and(u8::is_ascii_uppercase);
+        let case_step = || {
+            (up(3) || up(2))
+                && l[0].is_ascii_lowercase()
+                && memchr::memrchr(b'@', &b[floor.max(dot.saturating_sub(MAX_DOMAIN_BACK + 1))..dot]).is_some()
+        };
+        return if is_documentation_tld(tld()) || (l.len() >= 4 && l[2..].contains(&b'-')) || case_step() {
             Plain::Ask
         } else {
             Plain::NoLink
@@ -419,6 +427,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         tld_end = tld_end_before_suffix(text, after, tld_end);
         tld_end = unicode_tld_end_before_prose(f, text, dot, after, tld_end);
     }
+
     if tld_end == after || tld_end - after > MAX_UNICODE_TLD_BYTES {
         return None;
     }
@@ -440,7 +449,14 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     // `example`, `test`: a TLD only for an email's domain (tld.rs).
     let mut email_only = false;
     if !is_tld(tld) && (strict || !is_special_use_tld(tld)) {
-        if strict || !is_documentation_tld(tld) {
+        // `…@gmail.comTel 0611955900`: a word glued to an address's TLD
+        // where a line break was lost (`tld_end_at_case_step`).
+        if let Some(end) = (!strict)
+            .then(|| tld_end_at_case_step(text.as_bytes(), after, tld_end))
+            .flatten()
+        {
+            tld_end = end;
+        } else if strict || !is_documentation_tld(tld) {
             return None;
         }
         email_only = true;

