@@ -621,7 +621,11 @@ fn a_word_glued_to_an_email_tld_ends_it() {
         ("Chantallessart@gmail.comTel 0611955900", "Chantallessart@gmail.com"),
         ("Email: info@example.comPhone: 123", "info@example.com"),
     ]);
-    assert_no_links(&["visit example.comToday", "self.appDelegate and this.infoLabel"]);
+    assert_no_links(&[
+        "visit example.comToday",
+        "self.appDelegate and this.infoLabel",
+        "this@MainActivity.runOnUiThread {",
+    ]);
 }
 
 /// Slack writes a link `<target|label>`; a label that repeats the target
@@ -635,7 +639,13 @@ fn the_label_of_a_slack_link_is_its_text() {
         ),
         ("<mailto:x@example.com|x@example.com>", "mailto:x@example.com"),
         ("{{cite|https://c.example/}}", "https://c.example/"),
+        ("<https://x.example/a|x.example/a>", "https://x.example/a"),
     ]);
+    // A label that names another URL is a link of its own.
+    assert_eq!(
+        found("<https://t.co/abc|https://example.com/article>"),
+        ["https://t.co/abc", "https://example.com/article"]
+    );
 }
 
 /// A name before ` AT ` (or `(at)`, `[at]`) and a domain is the local part
@@ -647,6 +657,8 @@ fn a_name_before_a_written_at_is_a_local_part() {
     assert_found_one(&[
         ("see example.com AT home?", "example.com"),
         ("example.com at noon", "example.com"),
+        ("MORE INFO AT WWW.EXAMPLE.ORG", "WWW.EXAMPLE.ORG"),
+        ("STREAM ON TWITCH.TV AT 8.30 PM", "TWITCH.TV"),
     ]);
 }
 
@@ -1060,6 +1072,10 @@ fn a_comment_close_after_a_link_is_not_part_of_it() {
         ),
         ("/*www.example.com/d*/", "www.example.com/d"),
         ("glob https://example.com/*/ ok", "https://example.com/*/"),
+        (
+            "rsync /srv/*/ x; see https://example.com/files/*/",
+            "https://example.com/files/*/",
+        ),
         ("/* x */ https://example.com/c/*/", "https://example.com/c/*/"),
     ]);
 }
@@ -1513,6 +1529,7 @@ fn a_title_case_product_name_is_no_link() {
         ("see Booking.Com now", "Booking.Com"),
         ("see yandex.market now", "yandex.market"),
         ("see Yandex.Market/abc now", "Yandex.Market/abc"),
+        ("see Rocket.Chat:8080 now", "Rocket.Chat:8080"),
     ]);
 }
 
@@ -1537,6 +1554,7 @@ fn sentences_glued_at_a_period_are_no_name() {
     assert!(found("implement it.Next iteration").is_empty());
     assert!(found("that is done.Now we go").is_empty());
     assert!(found("posebno namijenjenih za GPU.To su dijelovi").is_empty());
+    assert_eq!(found("Visit IRS.Gov for forms"), ["IRS.Gov"]);
     assert_eq!(
         found("see Example.Com, EXAMPLE.COM and example.Com/path or example.Net"),
         ["Example.Com", "EXAMPLE.COM", "example.Com/path", "example.Net"]

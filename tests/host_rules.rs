@@ -320,9 +320,13 @@ fn a_name_after_an_escaped_newline_starts_after_it() {
         r"C:\temp\nytimes.com",
         r"\\nas.example.com",
         r"\\server\nas.example.com",
-        r"folder\new.app and docs\Network.app",
+        r"src\sub\new.app and ./docs\Network.app",
     ]);
     assert_eq!(found(r#"say "ok\nwww.example.com""#), ["www.example.com"]);
+    assert_eq!(
+        found(r#"{"text": "Check this out\ngithub.com/rust-lang/rust"}"#),
+        ["github.com/rust-lang/rust"]
+    );
 }
 
 /// In a subtitle's ASS/SSA event line, `\N` is a hard line break: a name

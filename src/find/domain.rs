@@ -32,6 +32,16 @@ use context::{
     tld_end_before_suffix, underscore_labels_start, unicode_tld_end_before_prose,
 };
 
+/// Whether a path, query, fragment or port follows the name that ends at
+/// `end` (as the one-pass path reads them: a `:` before a digit).
+fn name_goes_on(b: &[u8], end: usize) -> bool {
+    match b.get(end) {
+        Some(b'/' | b'?' | b'#') => true,
+        Some(b':') => b.get(end + 1).is_some_and(u8::is_ascii_digit),
+        _ => false,
+    }
+}
+
 /// The quick test before [`before_written_at`]: ` A`, `(a`, `[a` (any
 /// case) after the name's end.
 #[inline(always)]
@@ -461,6 +471,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     let tld = &text[after..tld_end];
     // `example`, `test`: a TLD only for an email's domain (tld.rs).
     let mut email_only = false;
+    let mut case_cut = false;
     if !is_tld(tld) && (strict || !is_special_use_tld(tld)) {
         // `…@gmail.comTel 0611955900`: a word glued to an address's TLD
         // where a line break was lost (`tld_end_at_case_step`).
@@ -469,6 +480,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             .flatten()
         {
             tld_end = end;
+            case_cut = true;
         } else if strict || !is_documentation_tld(tld) {
             return None;
         }
@@ -559,6 +571,11 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     if !dns_labels_ok(host) || !is_grapheme_boundary(text, s) {
         return None;
     }
+    // (A domain cut at a case step is written in lowercase: Kotlin's
+    // `this@MainActivity.runOnUiThread` is a labelled `this`.)
+    if case_cut && host.bytes().any(|c| c.is_ascii_uppercase()) {
+        return None;
+    }
     let prev = char_before(text, s);
     if prev == Some('@') {
         return email(f, text, s, tld_end, floor);
@@ -622,8 +639,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         }
         if (is_file_name(host, &text[s..dot], &text[after..tld_end]) && !is_polish_host(b, s, &text[after..tld_end]))
             || is_glued_sentence(&b[s..dot], &b[after..tld_end], &b[tld_end..])
-            || (!matches!(b.get(tld_end), Some(b'/' | b'?' | b'#' | b':'))
-                && is_product_name(&b[s..dot], &b[after..tld_end]))
+            || (!name_goes_on(b, tld_end) && is_product_name(&b[s..dot], &b[after..tld_end]))
             || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
         {
             return None;

@@ -132,7 +132,7 @@ pub(super) fn written_at_after(b: &[u8], colon: usize, end: usize) -> bool {
         return false;
     }
     let rest = &b[end..];
-    let spaces = rest.iter().take_while(|&&c| c == b' ').count();
+    let spaces = rest.iter().take(3).take_while(|&&c| c == b' ').count();
     let word = &rest[spaces..];
     let at = |w: &[u8]| w.len() >= 2 && w[..2].eq_ignore_ascii_case(b"at") && w.get(2).is_none_or(|&c| c == b' ');
     (spaces > 0 && at(word)) || word.get(..4).is_some_and(is_bracketed_at)

@@ -24,8 +24,9 @@
 //! The same decoding reads a URL in troff source (man pages, and the
 //! patches to them that mailing lists carry): `.UR
 //! https://\:sourceware.org/\:git/` and `http://www\:.uclibc\:.org/`, where
-//! groff's `\:` marks a place the line may break (zero width), `\&` is a
-//! zero-width character, `\-` a hyphen and `\[ti]` (`\(ti`) a tilde (10
+//! groff's `\:` marks a place the line may break (zero width), `\-` is a
+//! hyphen and `\[ti]` (`\(ti`) a tilde; `\&` is read as a shell's or
+//! LaTeX's escaped `&` (`wget http://a/?x=1\&y=2`) (10
 //! held-out lines, twenty-third set). The link's text is as written, its
 //! IRI without the escapes.
 
@@ -131,9 +132,9 @@ pub(super) fn after_escape(b: &[u8], s: usize, colon: usize) -> usize {
 /// (before `end`) is left. Not after an escaped backslash (`\\nas.com`),
 /// nor in a Windows path, whose word holds a drive's `C:\` or starts
 /// with `\\` (`C:\Users\nick@…`), unless the escape is a `\r\n`. A bare
-/// name (`bare`, not an address) glued to a word before the `\` starts
-/// after the escape only if it is a `www.` name (`'see\nwww.example.com'`):
-/// `folder\new.app` is a relative path, not `ew.app`. In a subtitle's
+/// name (`bare`, not an address) does not start after the escape when the
+/// word before the `\` holds another `\` or `/`: `src\sub\new.app` is a
+/// relative path, not `ew.app`. In a subtitle's
 /// ASS/SSA event line (`Dialogue: …`) the hard line break `\N` and the
 /// hard space `\h` count too, glued or not (`…/BV1eE411c7ts\Nyoutu.be/…`:
 /// 2 held-out lines, twenty-first set). `s` otherwise. 2 held-out lines
@@ -174,9 +175,14 @@ pub(super) fn name_after_escape(b: &[u8], s: usize, end: usize, bare: bool) -> u
     if word.starts_with(b"\\\\") || drive {
         return s;
     }
-    let glued = s >= 2 && b[s - 2].is_ascii_alphanumeric();
-    let www = b[s + 1..end].get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"www."));
-    if bare && glued && !www && !(b[s] == b'n' && is_ass_event_line(b, s)) {
+    // A relative path (`src\sub\new.app`, `./dir\new.app`): the word holds
+    // another separator. (A word alone before `\n` is a JSON string's text:
+    // `"Check this out\ngithub.com/…"`.)
+    if bare
+        && word[..word.len().saturating_sub(1)]
+            .iter()
+            .any(|&c| c == b'\\' || c == b'/')
+    {
         return s;
     }
     s + 1
@@ -309,14 +315,18 @@ fn decode(text: &str, s: usize, limit: usize) -> (String, Vec<usize>) {
 }
 
 /// The groff escape at `b[i]` that a URL in troff source holds: what it
-/// stands for (`None`: nothing, a zero-width break point `\:` or
-/// character `\&`) and its length; `None` for any other. A `\:` before a
+/// stands for (`None`: nothing, the zero-width break point `\:`) and its
+/// length; `None` for any other. `\&` is read as the `&` a shell or
+/// LaTeX escapes. A `\:` before a
 /// digit, not after a `/`, is a colon escaped as Java's `.properties`
 /// files write it (`http://example.com\:8080/`): a port's `:`.
 fn groff_escape(b: &[u8], i: usize) -> Option<(Option<char>, usize)> {
     match b.get(i + 1)? {
         b':' if b.get(i + 2).is_some_and(u8::is_ascii_digit) && i > 0 && b[i - 1] != b'/' => Some((Some(':'), 2)),
-        b':' | b'&' => Some((None, 2)),
+        b':' => Some((None, 2)),
+        // (troff's zero-width `\&` never stands inside a URL; a shell's
+        // or LaTeX's escaped `&` does: `wget http://a/?x=1\&y=2`.)
+        b'&' => Some((Some('&'), 2)),
         b'-' => Some((Some('-'), 2)),
         b'[' if b.get(i + 2..i + 5) == Some(b"ti]") => Some((Some('~'), 5)),
         b'(' if b.get(i + 2..i + 4) == Some(b"ti") => Some((Some('~'), 4)),
@@ -367,9 +377,9 @@ mod tests {
     }
 
     /// A URL in troff source holds groff's escapes: `\:` (a break
-    /// point), `\&` (zero width), `\-` (a hyphen), `\[ti]` (a tilde). The
-    /// link is the URL as written; its IRI has none of them. A `\:` before
-    /// a port's digits is a `.properties` file's escaped colon.
+    /// point), `\-` (a hyphen), `\[ti]` (a tilde). The link is the URL as
+    /// written; its IRI has none of them. A `\:` before a port's digits is
+    /// a `.properties` file's escaped colon, and `\&` a shell's `&`.
     #[test]
     fn a_url_in_troff_source_is_one_link_without_its_groff_escapes() {
         for (text, link, iri) in [
@@ -389,9 +399,14 @@ mod tests {
                 "https://sourceware.org/git/?p=glibc.git;a=commitdiff;h=b",
             ),
             (
-                r"see http://a.example/x\-y\&z ok",
-                r"http://a.example/x\-y\&z",
-                "http://a.example/x-yz",
+                r"see http://a.example/x\-y ok",
+                r"http://a.example/x\-y",
+                "http://a.example/x-y",
+            ),
+            (
+                r"wget http://example.com/get?a=1\&b=2",
+                r"http://example.com/get?a=1\&b=2",
+                "http://example.com/get?a=1&b=2",
             ),
             (
                 r"url=http://example.com\:8080/app",

@@ -46,7 +46,14 @@ pub(super) fn after_spaced_written_at(b: &[u8], s: usize) -> bool {
         return false;
     }
     if &before[n - 2..] == b"AT" {
-        return true;
+        // A local part with a lowercase letter: `MORE INFO AT
+        // WWW.EXAMPLE.ORG` is prose in capitals.
+        let lo = (n - 3).saturating_sub(MAX_LOCAL_BACK);
+        return before[lo..n - 3]
+            .iter()
+            .rev()
+            .take_while(|&&c| is_local_word_byte(c))
+            .any(u8::is_ascii_lowercase);
     }
     if &before[n - 2..] != b"at" {
         return false;
@@ -120,7 +127,8 @@ pub(super) fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
         && tld[0].is_ascii_uppercase()
         && tld[1..].iter().all(u8::is_ascii_lowercase)
         && !first.is_empty()
-        && (first.iter().all(u8::is_ascii_lowercase) || (first.len() >= 2 && first.iter().all(u8::is_ascii_uppercase)))
+        && (first.iter().all(u8::is_ascii_lowercase)
+            || (first.len() >= 2 && first.iter().all(u8::is_ascii_uppercase) && !is_classic_tld(tld)))
         && rest.first() == Some(&b' ')
         && rest.get(1).is_some_and(u8::is_ascii_lowercase)
 }
@@ -133,13 +141,19 @@ pub(super) fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
 /// generic TLD in lowercase (`yandex.market`), and a name with a path is
 /// still read as one. 2 held-out lines (twentieth set).
 pub(super) fn is_product_name(first: &[u8], tld: &[u8]) -> bool {
-    const CLASSIC: [&[u8]; 9] = [b"com", b"org", b"net", b"edu", b"gov", b"int", b"mil", b"info", b"biz"];
     tld.len() >= 3
         && tld[0].is_ascii_uppercase()
         && tld[1..].iter().all(u8::is_ascii_lowercase)
         && first.first().is_some_and(u8::is_ascii_uppercase)
         && first.iter().all(u8::is_ascii_alphanumeric)
-        && !CLASSIC.iter().any(|c| tld.eq_ignore_ascii_case(c))
+        && !is_classic_tld(tld)
+}
+
+/// Whether `tld` is one of the classic generic TLDs, which names write in
+/// any case (`Booking.Com`, `IRS.Gov`).
+fn is_classic_tld(tld: &[u8]) -> bool {
+    const CLASSIC: [&[u8]; 9] = [b"com", b"org", b"net", b"edu", b"gov", b"int", b"mil", b"info", b"biz"];
+    CLASSIC.iter().any(|c| tld.eq_ignore_ascii_case(c))
 }
 
 /// The end of the TLD of `b[after..end]` (a label that is no TLD) where a
@@ -174,7 +188,16 @@ pub(super) fn before_written_at(b: &[u8], end: usize) -> bool {
     let rest = &b[end..];
     let spaced = usize::from(rest.first() == Some(&b' '));
     let word = &rest[spaced..];
-    let domain_at = if spaced == 1 && word.starts_with(b"AT ") {
+    // (` AT ` after a local part with a lowercase letter: `TWITCH.TV AT
+    // 8.30 PM` is prose in capitals.)
+    let lower_before = || {
+        b[end.saturating_sub(MAX_LOCAL_BACK)..end]
+            .iter()
+            .rev()
+            .take_while(|&&c| is_local_word_byte(c))
+            .any(u8::is_ascii_lowercase)
+    };
+    let domain_at = if spaced == 1 && word.starts_with(b"AT ") && lower_before() {
         spaced + 3
     } else if word.get(..4).is_some_and(|w| {
         matches!(w[0], b'(' | b'[') && w[1..3].eq_ignore_ascii_case(b"at") && matches!(w[3], b')' | b']')
@@ -183,7 +206,7 @@ pub(super) fn before_written_at(b: &[u8], end: usize) -> bool {
     } else {
         return false;
     };
-    // A domain follows: name bytes with a dot before a letter or digit.
+    // A domain follows: name bytes with a dot before a letter.
     let name = &rest[domain_at..rest.len().min(domain_at + 255)];
     let len = name
         .iter()
@@ -191,7 +214,7 @@ pub(super) fn before_written_at(b: &[u8], end: usize) -> bool {
         .count();
     name[..len]
         .windows(2)
-        .any(|w| w[0] == b'.' && (w[1].is_ascii_alphanumeric() || w[1] >= 0x80))
+        .any(|w| w[0] == b'.' && (w[1].is_ascii_alphabetic() || w[1] >= 0x80))
 }
 
 /// The end of a TLD that a case ending follows after a hyphen, as
@@ -354,13 +377,16 @@ pub(super) fn after_split_web_scheme(b: &[u8], s: usize) -> bool {
 /// Whether the word of letters that ends at `end` is `http`, `https` or
 /// `ftp` (any case).
 fn is_web_scheme_word(b: &[u8], end: usize) -> bool {
-    let start = b[..end]
+    // (Six bytes back at most: the longest word, and the byte before it.)
+    let lo = end.saturating_sub(6);
+    let start = b[lo..end]
         .iter()
         .rposition(|c| !c.is_ascii_alphanumeric())
-        .map_or(0, |p| p + 1);
-    [&b"http"[..], b"https", b"ftp"]
-        .iter()
-        .any(|w| b[start..end].eq_ignore_ascii_case(w))
+        .map_or(lo, |p| lo + p + 1);
+    (start > lo || lo == 0)
+        && [&b"http"[..], b"https", b"ftp"]
+            .iter()
+            .any(|w| b[start..end].eq_ignore_ascii_case(w))
 }
 
 /// Where an ASCII name glued after a Hebrew or Arabic prefix starts

@@ -106,6 +106,62 @@ proptest::proptest! {
     }
 }
 
+/// The one-pass path and the general rules agree on the shapes of the
+/// twenty-first session's rules, at every dot and every floor: a review
+/// found `use Rocket.Chat: it` answered differently (the general rules
+/// skipped the product-name test before any `:`, the one-pass path only
+/// before a port's digits).
+#[test]
+fn plain_dot_link_path_agrees_on_the_twenty_first_sessions_shapes() {
+    let texts = [
+        "use Rocket.Chat: it",
+        "Rocket.Chat:",
+        "Rocket.Chat:8080 x",
+        "Rocket.Chat/x",
+        "za GPU.To su",
+        "IRS.Gov for it",
+        "seisman.info AT gmail.com",
+        "TWITCH.TV AT 8.30 PM",
+        "john.doe(at)example.org",
+        "a (at) example.com",
+        "<jeff at math.toronto.edu>",
+        "x@gmail.comTel 06",
+        "this@MainActivity.runOnUiThread {",
+        "-irc.libera.chat- ***",
+        "http:/ /www.ibm.com/able",
+        "http ://www.gnu.org/x",
+        "say \"a\\nwww.example.com\"",
+        "src\\sub\\new.app",
+    ];
+    for text in texts {
+        for f in [
+            Finder::new(),
+            {
+                let mut f = Finder::new();
+                f.email(false);
+                f
+            },
+            {
+                let mut f = Finder::new();
+                f.domain(false);
+                f
+            },
+        ] {
+            for (dot, _) in text.match_indices('.') {
+                if !worth_a_look(text.as_bytes(), dot, 1) {
+                    continue;
+                }
+                for floor_at in 0..12 {
+                    let floor = floor_before(text, dot, floor_at);
+                    let both = try_domain(&f, text, dot, 1, floor).map(|r| (r.start, r.end, r.kind));
+                    let general = general_domain(&f, text, dot, 1, floor).map(|r| (r.start, r.end, r.kind));
+                    assert_eq!(both, general, "{text:?} at {dot} floor {floor}");
+                }
+            }
+        }
+    }
+}
+
 /// Labels, TLDs (and words that are not), local parts, and every kind
 /// of byte before and after a name.
 const DOT_PIECES: &[&str] = &[
@@ -247,6 +303,29 @@ const DOT_PIECES: &[&str] = &[
     "\u{0E31}",
     "\u{093E}",
     "\u{094D}",
+    // The twenty-first session's rules: title case, acronyms, spaced and
+    // bracketed `at`, escapes, broken web schemes, case steps.
+    "Rocket",
+    ".Chat",
+    "GPU",
+    ".To",
+    ".Com",
+    " su",
+    " AT ",
+    " at ",
+    "(at)",
+    " [at] ",
+    "<",
+    "\\N",
+    "\\n",
+    "http:/ /",
+    "http ://",
+    "http\u{FF1A}//",
+    "Tel",
+    ".comTel",
+    "-",
+    ":",
+    ":8",
 ];
 
 /// The byte test of punctuation before a name takes exactly the

@@ -269,9 +269,10 @@ pub(super) fn is_bbcode_link_text(b: &[u8], start: usize, end: usize) -> bool {
 /// Whether the link at `start..end` is the label of a Slack link
 /// `<target|label>` (`<https://x.example/a|https://x.example/a>`, as Slack
 /// writes a pasted URL in its exports and API; 2 held-out lines,
-/// twenty-fourth set): right after the `|`, right before the `>`, and the
-/// `<` that opens the target (a scheme's `:` in it, no white space) on its
-/// line at most 2 KiB back. The target is the link, the label its text.
+/// twenty-fourth set): right after the `|`, right before the `>`, the `<`
+/// that opens the target (no white space in it) on its line at most 2 KiB
+/// back, and the label the target as written, with or without its scheme.
+/// The target is the link, the label its text.
 #[cold]
 #[inline(never)]
 pub(super) fn is_slack_label(b: &[u8], start: usize, end: usize) -> bool {
@@ -286,7 +287,18 @@ pub(super) fn is_slack_label(b: &[u8], start: usize, end: usize) -> bool {
     else {
         return false;
     };
-    b[open] == b'<' && b[open + 1..start - 1].contains(&b':')
+    if b[open] != b'<' {
+        return false;
+    }
+    // The label repeats the target, or the target without its scheme
+    // (a label that names another URL is one of its own).
+    let (target, label) = (&b[open + 1..start - 1], &b[start..end]);
+    target == label
+        || target
+            .windows(3)
+            .position(|w| w == b"://")
+            .is_some_and(|p| &target[p + 3..] == label)
+        || target.strip_prefix(b"mailto:") == Some(label)
 }
 
 /// AsciiDoc's URL macro `https://…[text]` (and `url[]`): the brackets hold
@@ -357,7 +369,12 @@ pub(super) fn closes_block_comment(b: &[u8], start: usize, end: usize) -> bool {
     let lo = start.saturating_sub(MAX_COMMENT_BACK);
     let line = memchr::memrchr2(b'\n', b'\r', &b[lo..start]).map_or(lo, |p| lo + p + 1);
     let before = &b[line..start];
-    match before.windows(2).rposition(|w| w == b"/*") {
+    // (`/*/` is a glob's, `rsync /srv/*/`, no comment.)
+    let opener = before
+        .windows(3)
+        .rposition(|w| w[0] == b'/' && w[1] == b'*' && w[2] != b'/')
+        .or_else(|| before.ends_with(b"/*").then(|| before.len() - 2));
+    match opener {
         // (A comment closed again before the link is over.)
         Some(open) => !before[open + 2..].windows(2).any(|w| w == b"*/"),
         None => false,
