@@ -27,10 +27,17 @@ use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, name_letters_end};
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
-    after_split_web_scheme, after_written_at, before_written_at, is_file_name, is_glued_sentence, is_polish_host,
-    is_product_name, names_a_zone, port_after, start_after_rtl_prefix, tld_end_at_case_step, tld_end_before_dash,
-    tld_end_before_suffix, underscore_labels_start, unicode_tld_end_before_prose,
+    after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_file_name, is_glued_sentence,
+    is_polish_host, is_product_name, names_a_zone, port_after, start_after_rtl_prefix, tld_end_at_case_step,
+    tld_end_before_dash, tld_end_before_suffix, underscore_labels_start, unicode_tld_end_before_prose,
 };
+
+/// Whether an `@` lies within a name's walk back from the `dot` (no
+/// further than `floor`): only then can the name there be an email's
+/// domain.
+fn at_within_reach(b: &[u8], floor: usize, dot: usize) -> bool {
+    memchr::memrchr(b'@', &b[floor.max(dot.saturating_sub(MAX_DOMAIN_BACK + 1))..dot]).is_some()
+}
 
 /// Whether a path, query, fragment or port follows the name that ends at
 /// `end` (as the one-pass path reads them: a `:` before a digit).
@@ -228,11 +235,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         // general rules find one only after an `@` at most the name's
         // walk back from the dot (`www.beispiel.de/termine` in IRIs and
         // emails mode: no link, without the call).
-        _ if !f.domain
-            && memchr::memrchr(b'@', &b[floor.max(dot.saturating_sub(MAX_DOMAIN_BACK + 1))..dot]).is_none() =>
-        {
-            return Plain::NoLink
-        }
+        _ if !f.domain && !at_within_reach(b, floor, dot) => return Plain::NoLink,
         _ => return Plain::Ask,
     }
     let tld = || &text[after..tld_end];
@@ -245,11 +248,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         // (And a capitalised word glued to an email's TLD:
         // `tld_end_at_case_step`, `gmail.comTel`.)
         let up = |i: usize| l.get(i).is_some_and(u8::is_ascii_uppercase);
-        let case_step = || {
-            (up(3) || up(2))
-                && l[0].is_ascii_lowercase()
-                && memchr::memrchr(b'@', &b[floor.max(dot.saturating_sub(MAX_DOMAIN_BACK + 1))..dot]).is_some()
-        };
+        let case_step = || (up(3) || up(2)) && l[0].is_ascii_lowercase() && at_within_reach(b, floor, dot);
         return if is_documentation_tld(tld()) || (l.len() >= 4 && l[2..].contains(&b'-')) || case_step() {
             Plain::Ask
         } else {
@@ -529,17 +528,8 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     if s == lo && lo > floor && char_before(text, s).is_some_and(|c| is_domain_char(c) || is_prose_domain_dot(f, c)) {
         return None;
     }
-    // `-irc.libera.chat- *** Looking up your hostname`: IRC prints the
-    // sender of a server notice between dashes (2 held-out lines,
-    // twenty-first set); no label starts with `-`. Only a name whose TLD
-    // the same kind of dash ends (`tld_end_before_dash`), after white
-    // space, `>` or the start of the text (`-lcrypto.so` is an option).
-    if !strict
-        && b[s] == b'-'
-        && b.get(tld_end) == Some(&b'-')
-        && (s == 0 || matches!(b[s - 1], b' ' | b'\t' | b'\n' | b'\r' | b'>'))
-    {
-        s += 1;
+    if !strict && between_dashes(b, s, tld_end) {
+        s += 1; // `-irc.libera.chat- ***`
     }
     if !strict && b[s] == b'.' {
         let name = after_leading_dots(b, s, dot);

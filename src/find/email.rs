@@ -135,19 +135,24 @@ pub(super) fn written_at_after(b: &[u8], colon: usize, end: usize) -> bool {
     let spaces = rest.iter().take(3).take_while(|&&c| c == b' ').count();
     let word = &rest[spaces..];
     let at = |w: &[u8]| w.len() >= 2 && w[..2].eq_ignore_ascii_case(b"at") && w.get(2).is_none_or(|&c| c == b' ');
-    (spaces > 0 && at(word)) || word.get(..4).is_some_and(is_bracketed_at)
+    (spaces > 0 && at(word)) || is_bracketed_at(word)
 }
 
-/// Whether `w` (4 bytes) is `(at)`, `[at]` or `{at}`, any case.
-fn is_bracketed_at(w: &[u8]) -> bool {
-    matches!(w[0], b'(' | b'[' | b'{') && w[1..3].eq_ignore_ascii_case(b"at") && matches!(w[3], b')' | b']' | b'}')
+/// Whether `w` starts with `(at)`, `[at]` or `{at}`, any case: an `@`
+/// written against harvesters (the `mailto:` rules here, and the bare-name
+/// rules of `domain/context.rs`).
+pub(super) fn is_bracketed_at(w: &[u8]) -> bool {
+    w.len() >= 4
+        && matches!(w[0], b'(' | b'[' | b'{')
+        && w[1..3].eq_ignore_ascii_case(b"at")
+        && matches!(w[3], b')' | b']' | b'}')
 }
 
 /// Whether an address of a `mailto:` without an `@` writes one against
 /// harvesters (`mailto:jane(at)example.com`): no mailbox.
 #[cold]
 fn holds_bracketed_at(addr: &[u8]) -> bool {
-    memchr::memchr3_iter(b'(', b'[', b'{', addr).any(|i| addr.get(i..i + 4).is_some_and(is_bracketed_at))
+    memchr::memchr3_iter(b'(', b'[', b'{', addr).any(|i| is_bracketed_at(&addr[i..]))
 }
 
 /// Every address of a `mailto:` follows the email rules (one without an

@@ -395,7 +395,7 @@ fn refine_name_or_iri(
     (retry, seen): (&mut usize, &mut super::escaped::Seen),
 ) -> Option<Raw> {
     let link = &text.as_bytes()[raw.start..raw.end];
-    if raw.start > 0 && text.as_bytes()[raw.start - 1] == b'|' && is_slack_label(text.as_bytes(), raw.start, raw.end) {
+    if is_slack_label(text.as_bytes(), raw.start, raw.end) {
         return None;
     }
     if is_defanged_around(text.as_bytes(), raw.start, raw.end)

@@ -389,21 +389,36 @@ pub(super) fn is_split_web_scheme(b: &[u8], s: usize, colon: usize) -> bool {
         return false;
     }
     let word_end = s - 1;
-    let word_start = b[..word_end]
-        .iter()
-        .rposition(|c| !c.is_ascii_alphabetic())
-        .map_or(0, |p| p + 1);
-    let (word, scheme) = (&b[word_start..word_end], &b[s..colon]);
-    if word.is_empty() || word.len() + scheme.len() > 5 {
+    let scheme = &b[s..colon];
+    let Some(word_start) = run_start(b, word_end, 5 - scheme.len(), |c| c.is_ascii_alphabetic()) else {
+        return false;
+    };
+    let word = &b[word_start..word_end];
+    if word.is_empty() {
         return false;
     }
     let mut joined = [0u8; 5];
     joined[..word.len()].copy_from_slice(word);
     joined[word.len()..word.len() + scheme.len()].copy_from_slice(scheme);
-    let joined = &joined[..word.len() + scheme.len()];
+    is_web_scheme_name(&joined[..word.len() + scheme.len()])
+}
+
+/// Whether `word` is `http`, `https` or `ftp` (any case): the web schemes
+/// whose broken forms (split, spaced, with a fullwidth colon) leave a bare
+/// name.
+pub(super) fn is_web_scheme_name(word: &[u8]) -> bool {
     [&b"http"[..], b"https", b"ftp"]
         .iter()
-        .any(|w| joined.eq_ignore_ascii_case(w))
+        .any(|w| word.eq_ignore_ascii_case(w))
+}
+
+/// The start of the run of bytes `in_run` takes that ends at `end`, when
+/// it is `most` bytes long or shorter; `None` when it is longer (only
+/// `most + 1` bytes are read).
+pub(super) fn run_start(b: &[u8], end: usize, most: usize, in_run: impl Fn(u8) -> bool) -> Option<usize> {
+    let lo = end.saturating_sub(most + 1);
+    let start = b[lo..end].iter().rposition(|&c| !in_run(c)).map_or(lo, |p| lo + p + 1);
+    (end - start <= most).then_some(start)
 }
 
 /// Whether a scheme is a web scheme written so that it does not link:

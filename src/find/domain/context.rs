@@ -6,8 +6,9 @@
 use crate::find::bytes16::last_line_break;
 use crate::find::candidate::MAX_LOCAL_BACK;
 use crate::find::classes::{has_class, DOT_BYTE, LABEL_BYTE};
+use crate::find::email::is_bracketed_at;
 use crate::find::prose::{is_prose_domain_dot, is_unspaced_script};
-use crate::find::scheme::is_split_web_scheme;
+use crate::find::scheme::{is_split_web_scheme, is_web_scheme_name, run_start};
 use crate::find::tld::{is_file_extension, is_public_suffix, is_tld};
 use crate::find::Finder;
 use crate::letters::{char_at, char_before, is_alphanumeric, is_domain_char, is_mark};
@@ -17,7 +18,7 @@ use crate::letters::{char_at, char_before, is_alphanumeric, is_domain_char, is_m
 /// (`example(at)example.com`), whose domain is no link of its own, as a
 /// name right after `@` is none (misd/linkify's suite, 2 cases).
 pub(super) fn after_written_at(b: &[u8], s: usize) -> bool {
-    s >= 4 && matches!(b[s - 4], b'(' | b'[' | b'{') && b[s - 3..s - 1].eq_ignore_ascii_case(b"at")
+    s >= 4 && is_bracketed_at(&b[s - 4..s])
 }
 
 /// Whether the name at `s`, after a space, is the domain of an address
@@ -35,38 +36,24 @@ pub(super) fn after_written_at(b: &[u8], s: usize) -> bool {
 pub(super) fn after_spaced_written_at(b: &[u8], s: usize) -> bool {
     let before = &b[..s - 1];
     let n = before.len();
-    let bracketed = n >= 4
-        && matches!(before[n - 4], b'(' | b'[' | b'{' | b'<')
-        && before[n - 3..n - 1].eq_ignore_ascii_case(b"at")
-        && matches!(before[n - 1], b')' | b']' | b'}' | b'>');
-    if bracketed {
+    if n >= 4 && (is_bracketed_at(&before[n - 4..]) || before[n - 4..].eq_ignore_ascii_case(b"<at>")) {
         return true;
     }
     if n < 4 || before[n - 3] != b' ' || !is_local_word_byte(before[n - 4]) {
         return false;
     }
+    let word = local_word_start(before, n - 3);
     if &before[n - 2..] == b"AT" {
         // A local part with a lowercase letter: `MORE INFO AT
         // WWW.EXAMPLE.ORG` is prose in capitals.
-        let lo = (n - 3).saturating_sub(MAX_LOCAL_BACK);
-        return before[lo..n - 3]
-            .iter()
-            .rev()
-            .take_while(|&&c| is_local_word_byte(c))
-            .any(u8::is_ascii_lowercase);
+        return before[word..n - 3].iter().any(u8::is_ascii_lowercase);
     }
     if &before[n - 2..] != b"at" {
         return false;
     }
     // `<word at`: the word (a local part's length at most), then one
     // space at most, then `<`.
-    let lo = (n - 3).saturating_sub(MAX_LOCAL_BACK);
-    let word = lo
-        + before[lo..n - 3]
-            .iter()
-            .rposition(|&c| !is_local_word_byte(c))
-            .map_or(0, |p| p + 1);
-    if word == lo && lo > 0 {
+    if word == (n - 3).saturating_sub(MAX_LOCAL_BACK) && word > 0 {
         return false;
     }
     let open = if word > 0 && before[word - 1] == b' ' {
@@ -78,9 +65,30 @@ pub(super) fn after_spaced_written_at(b: &[u8], s: usize) -> bool {
 }
 
 /// The bytes of an obfuscated address's local part that
-/// [`after_spaced_written_at`] reads back over.
+/// [`after_spaced_written_at`] and [`before_written_at`] read back over.
 fn is_local_word_byte(c: u8) -> bool {
     c.is_ascii_alphanumeric() || matches!(c, b'.' | b'_' | b'-' | b'+')
+}
+
+/// The start of the local part's bytes ([`is_local_word_byte`]) that end
+/// at `end`, a local part's length back at most.
+fn local_word_start(b: &[u8], end: usize) -> usize {
+    let lo = end.saturating_sub(MAX_LOCAL_BACK);
+    b[lo..end]
+        .iter()
+        .rposition(|&c| !is_local_word_byte(c))
+        .map_or(lo, |p| lo + p + 1)
+}
+
+/// Whether the name read back to `s` and whose TLD ends at `end` is
+/// written between dashes, as IRC prints the sender of a server notice
+/// (`-irc.libera.chat- *** Looking up your hostname`: 2 held-out lines,
+/// twenty-first set): no label starts with `-`, so the name starts after
+/// it. Only with the same kind of dash after the TLD
+/// ([`tld_end_before_dash`]), and after white space, `>` or the start of
+/// the text (`-lcrypto.so` is an option).
+pub(super) fn between_dashes(b: &[u8], s: usize, end: usize) -> bool {
+    b[s] == b'-' && b.get(end) == Some(&b'-') && (s == 0 || matches!(b[s - 1], b' ' | b'\t' | b'\n' | b'\r' | b'>'))
 }
 
 /// The digits after the `:` at `colon`, and whether they are a port: at
@@ -178,8 +186,8 @@ pub(super) fn tld_end_at_case_step(b: &[u8], after: usize, end: usize) -> Option
 }
 
 /// Whether the name that ends at `end` is the local part of an address
-/// written against harvesters: ` AT ` (in capitals) or `(at)`, `[at]`
-/// (glued or spaced) and a name after it (`seisman.info AT gmail.com`,
+/// written against harvesters: ` AT ` (in capitals) or `(at)`, `[at]`,
+/// `{at}` (glued or spaced) and a name after it (`seisman.info AT gmail.com`,
 /// `john.doe(at)example.org`): no link of its own, as its domain is none
 /// (`after_written_at`). 1 held-out line (twenty-fourth set).
 #[cold]
@@ -190,18 +198,10 @@ pub(super) fn before_written_at(b: &[u8], end: usize) -> bool {
     let word = &rest[spaced..];
     // (` AT ` after a local part with a lowercase letter: `TWITCH.TV AT
     // 8.30 PM` is prose in capitals.)
-    let lower_before = || {
-        b[end.saturating_sub(MAX_LOCAL_BACK)..end]
-            .iter()
-            .rev()
-            .take_while(|&&c| is_local_word_byte(c))
-            .any(u8::is_ascii_lowercase)
-    };
+    let lower_before = || b[local_word_start(b, end)..end].iter().any(u8::is_ascii_lowercase);
     let domain_at = if spaced == 1 && word.starts_with(b"AT ") && lower_before() {
         spaced + 3
-    } else if word.get(..4).is_some_and(|w| {
-        matches!(w[0], b'(' | b'[') && w[1..3].eq_ignore_ascii_case(b"at") && matches!(w[3], b')' | b']')
-    }) {
+    } else if is_bracketed_at(word) {
         spaced + 4 + usize::from(word.get(4) == Some(&b' '))
     } else {
         return false;
@@ -364,29 +364,17 @@ pub(super) fn after_split_web_scheme(b: &[u8], s: usize) -> bool {
         return false;
     }
     let colon = s - 3;
-    let start = b[..colon]
-        .iter()
-        .rposition(|c| !c.is_ascii_alphabetic())
-        .map_or(0, |p| p + 1);
-    if start == colon {
-        return colon >= 2 && b[colon - 1] == b' ' && is_web_scheme_word(b, colon - 1);
+    match run_start(b, colon, 2, |c| c.is_ascii_alphabetic()) {
+        Some(start) if start == colon => colon >= 2 && b[colon - 1] == b' ' && is_web_scheme_word(b, colon - 1),
+        Some(start) => is_split_web_scheme(b, start, colon),
+        None => false,
     }
-    start < colon && is_split_web_scheme(b, start, colon)
 }
 
 /// Whether the word of letters that ends at `end` is `http`, `https` or
 /// `ftp` (any case).
 fn is_web_scheme_word(b: &[u8], end: usize) -> bool {
-    // (Six bytes back at most: the longest word, and the byte before it.)
-    let lo = end.saturating_sub(6);
-    let start = b[lo..end]
-        .iter()
-        .rposition(|c| !c.is_ascii_alphanumeric())
-        .map_or(lo, |p| lo + p + 1);
-    (start > lo || lo == 0)
-        && [&b"http"[..], b"https", b"ftp"]
-            .iter()
-            .any(|w| b[start..end].eq_ignore_ascii_case(w))
+    run_start(b, end, 5, |c| c.is_ascii_alphanumeric()).is_some_and(|start| is_web_scheme_name(&b[start..end]))
 }
 
 /// Where an ASCII name glued after a Hebrew or Arabic prefix starts

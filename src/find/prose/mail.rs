@@ -250,9 +250,7 @@ fn is_git_forge(host: &str) -> bool {
 #[inline(never)]
 pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     if in_id_header(text, raw.start, raw.end)
-        || (raw.start > 0
-            && text.as_bytes()[raw.start - 1] == b'|'
-            && super::markup::is_slack_label(text.as_bytes(), raw.start, raw.end))
+        || super::markup::is_slack_label(text.as_bytes(), raw.start, raw.end)
         || logged_message_id(text.as_bytes(), raw.start, raw.end)
         || is_calendar_uid(text.as_bytes(), raw.start)
         || super::is_defanged_around(text.as_bytes(), raw.start, raw.end)

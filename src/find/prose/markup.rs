@@ -272,13 +272,17 @@ pub(super) fn is_bbcode_link_text(b: &[u8], start: usize, end: usize) -> bool {
 /// twenty-fourth set): right after the `|`, right before the `>`, the `<`
 /// that opens the target (no white space in it) on its line at most 2 KiB
 /// back, and the label the target as written, with or without its scheme.
-/// The target is the link, the label its text.
+/// The target is the link, the label its text. The first tests inline
+/// (most links do not follow a `|`), the look back out of line.
+#[inline(always)]
+pub(super) fn is_slack_label(b: &[u8], start: usize, end: usize) -> bool {
+    start > 0 && b[start - 1] == b'|' && b.get(end) == Some(&b'>') && labels_slack_target(b, start, end)
+}
+
+/// [`is_slack_label`] after its quick tests.
 #[cold]
 #[inline(never)]
-pub(super) fn is_slack_label(b: &[u8], start: usize, end: usize) -> bool {
-    if start == 0 || b[start - 1] != b'|' || b.get(end) != Some(&b'>') {
-        return false;
-    }
+fn labels_slack_target(b: &[u8], start: usize, end: usize) -> bool {
     let lo = (start - 1).saturating_sub(2048);
     let Some(open) = b[lo..start - 1]
         .iter()
