@@ -1,7 +1,11 @@
 //! Where a large input may be cut into pieces that are scanned apart
 //! (streaming in chunks, parallel finding): the safe-cut rules that
 //! `stream.rs` and `parallel.rs` share. A cut is safe at a Hard byte that
-//! no link can cross; see the module documentation of [`crate::stream`].
+//! no link can cross, and preferred at a line break: the default mode's
+//! rules read a link's line on both sides of it (the `at ` of a stack
+//! frame, a spaced `(at)`, the prose of a `.pl` name), so a cut inside a
+//! line may change the links after it. See the module documentation of
+//! [`crate::stream`].
 
 use crate::find::{emphasis_open_before, id_line_start, label_open_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL};
 use crate::Finder;
@@ -62,6 +66,37 @@ pub(crate) fn last_hard_before(bytes: &[u8], floor: usize, end: usize) -> Option
         .iter()
         .rposition(|&b| is_hard_byte(b))
         .map(|i| floor + i)
+}
+
+/// The last line break (`\n` or `\r`) in `bytes[floor..end]` after
+/// position 0.
+pub(crate) fn last_line_break_before(bytes: &[u8], floor: usize, end: usize) -> Option<usize> {
+    let end = end.min(bytes.len());
+    let floor = floor.max(1);
+    if floor >= end {
+        return None;
+    }
+    memchr::memrchr2(b'\n', b'\r', &bytes[floor..end]).map(|i| floor + i)
+}
+
+/// How many line breaks [`next_safe_line_cut`] tries after an unclosed
+/// folding opener before it gives up.
+const MAX_LINE_STEPS: usize = 64;
+
+/// The first safe line break in `bytes[from..end]` after position 0: one
+/// no folded link crosses (a line break is never inside a Message-ID
+/// header line's start or a label's look-back: both end at their line).
+pub(crate) fn next_safe_line_cut(bytes: &[u8], from: usize, end: usize, window: usize) -> Option<usize> {
+    let end = end.min(bytes.len());
+    let mut at = from.max(1);
+    for _ in 0..MAX_LINE_STEPS {
+        let c = at + memchr::memchr2(b'\n', b'\r', bytes.get(at..end)?)?;
+        if fold_opener_before(bytes, c, window).is_none() {
+            return Some(c);
+        }
+        at = c + 1;
+    }
+    None
 }
 
 /// If a folded link (RFC 3986 Appendix C, `<scheme:…` or `<name/…` over
@@ -148,13 +183,31 @@ fn wide_open_before(bytes: &[u8], c: usize) -> Option<(usize, u8, usize)> {
 /// The last *safe* cut in `bytes[floor..end]`: a Hard byte that no link
 /// crosses (case 1 of the module documentation).
 pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, end: usize, window: usize) -> Option<usize> {
+    safe_cut_back(bytes, floor, end, window, last_hard_before)
+}
+
+/// [`last_safe_cut`] at a line break only: the cut that leaves every
+/// link's line whole.
+pub(crate) fn last_safe_line_cut(bytes: &[u8], floor: usize, end: usize, window: usize) -> Option<usize> {
+    safe_cut_back(bytes, floor, end, window, last_line_break_before)
+}
+
+/// The last safe cut in `bytes[floor..end]` among the bytes `before` finds
+/// (`before(bytes, floor, end)`: the last candidate in that range).
+fn safe_cut_back(
+    bytes: &[u8],
+    floor: usize,
+    end: usize,
+    window: usize,
+    before: fn(&[u8], usize, usize) -> Option<usize>,
+) -> Option<usize> {
     let mut label_steps = 0;
-    let mut c = last_hard_before(bytes, floor, end)?;
+    let mut c = before(bytes, floor, end)?;
     loop {
         // A mail header line whose Message-IDs the finder tells from
         // addresses by its start (`References: <…> <…>`) is not split.
         if let Some(line) = id_line_start(bytes, c) {
-            c = last_hard_before(bytes, floor, line)?;
+            c = before(bytes, floor, line)?;
             continue;
         }
         // Nor is a Markdown label or an emphasis whose opener a link
@@ -169,14 +222,14 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, end: usize, window: usiz
                     return None;
                 }
                 let lo = floor.max(1);
-                c = lo + bytes.get(lo..open)?.iter().rposition(|&b| is_hard_byte(b))?;
+                c = before(bytes, lo, open)?;
                 continue;
             }
         }
         match fold_opener_before(bytes, c, window) {
             None => return Some(c),
             // Every cut between the opener and `c` is unsafe too.
-            Some(q) => c = last_hard_before(bytes, floor, q)?,
+            Some(q) => c = before(bytes, floor, q)?,
         }
     }
 }

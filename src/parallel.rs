@@ -29,7 +29,7 @@
 //! ```
 
 use crate::chunk::{Chunk, ChunkLink};
-use crate::cut::{fold_window, last_safe_cut, next_safe_cut};
+use crate::cut::{fold_window, last_safe_cut, last_safe_line_cut, next_safe_cut, next_safe_line_cut};
 use crate::{Finder, MapError};
 use rayon::prelude::*;
 use std::borrow::Cow;
@@ -41,6 +41,11 @@ use std::ops::Range;
 /// assert_eq!(iriscan::parallel::DEFAULT_PIECE_SIZE, 1 << 20);
 /// ```
 pub const DEFAULT_PIECE_SIZE: usize = 1024 * 1024;
+
+/// How far past a piece's target size [`ParallelFinder::split`] looks for
+/// a line break to end the piece at, when its second half holds none (a
+/// line longer than this is cut at white space inside it).
+const LINE_REACH: usize = 64 * 1024;
 
 /// Finds links in a large buffer in parallel.
 ///
@@ -249,7 +254,8 @@ impl ParallelFinder {
     }
 
     /// The pieces `bytes` is split into: consecutive ranges covering it,
-    /// each ending at a safe cut or at the end.
+    /// each ending at a safe cut (a line break where one lies within the
+    /// piece's second half or up to 64 KiB after it) or at the end.
     ///
     /// ```
     /// let mut pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
@@ -269,8 +275,14 @@ impl ParallelFinder {
                 pieces.push(pos..n);
                 break;
             }
+            // A line break in the second half of the piece or, failing
+            // that, the first one after it within [`LINE_REACH`] or a piece
+            // size (the rules read a link's line); then any safe Hard byte.
             let half = pos + self.piece_size / 2 + 1;
-            let cut = last_safe_cut(bytes, half, target, window)
+            let further = target.saturating_add(self.piece_size.max(LINE_REACH));
+            let cut = last_safe_line_cut(bytes, half, target, window)
+                .or_else(|| next_safe_line_cut(bytes, target, further, window))
+                .or_else(|| last_safe_cut(bytes, half, target, window))
                 .or_else(|| next_safe_cut(bytes, target, window))
                 .filter(|&c| c > pos && c < n);
             match cut {

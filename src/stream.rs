@@ -22,11 +22,13 @@
 //!
 //! # Why a chunk boundary never splits or changes a link
 //!
-//! The finder's rules look at a bounded neighbourhood of a link, and that
-//! neighbourhood never reaches across an ASCII white-space or C0 control byte
-//! (a *Hard* byte: UTS #58 Link_Term Hard, and the end of every backward
-//! scan for a scheme, a domain label or an email local part), with two
-//! exceptions: an IRI (or a name, `<www.example.com/…`) inside `<…>` or
+//! The finder's rules look at a bounded neighbourhood of a link on its
+//! line: the scans for a scheme, a domain label or an email local part
+//! stop at an ASCII white-space or C0 control byte (a *Hard* byte: UTS #58
+//! Link_Term Hard), and the default mode's real-text rules read the rest
+//! of the line (the indented `at ` before a stack frame's
+//! `Generator.next (`, a spaced `user (at) example.com`, the Polish prose
+//! around a `.pl` name). A line break ends both, with two exceptions: an IRI (or a name, `<www.example.com/…`) inside `<…>` or
 //! `<URL:…>` folded over lines (RFC 3986 Appendix C) runs across white
 //! space up to its `>`; and a link right before a Markdown label's `](`
 //! looks back across white space, on its line, for the label's `[` (at
@@ -40,8 +42,9 @@
 //! chunk, so both sides see the same character at the seam), and one of
 //! these holds:
 //!
-//! 1. **Safe cut** (the usual case, tiny carry): no folded link can cross
-//!    `c`. A folded link that crossed `c` would start right after the last
+//! 1. **Safe cut** (the usual case, a carry of less than a line): `c` is a
+//!    line break (`\n` or `\r`; a read that ends inside a line waits for
+//!    the rest of it) and no folded link can cross `c`. A folded link that crossed `c` would start right after the last
 //!    `<` before `c`, with a scheme or a name after it and no `>` between it
 //!    and `c`, within the folding limit (at most the finder's
 //!    [`get_max_link_len`](Finder::get_max_link_len)) before `c`. If the last
@@ -50,8 +53,10 @@
 //!    that start before `c` end at or before it. They are found in the
 //!    buffer up to `c` plus a few bytes of look-ahead, and the tail from `c`
 //!    on is carried into the next read.
-//! 2. **Cut with look-ahead** (an unclosed `<scheme:` or `<name` opener within reach):
-//!    once the buffer is full, a Hard byte `c` is taken that lies at least
+//! 2. **Cut with look-ahead** (an unclosed `<scheme:` or `<name` opener
+//!    within reach, or a line longer than the buffer): once the buffer is
+//!    full, a Hard byte `c` is taken (a line break if one lies within 4 KiB
+//!    before the latest place, otherwise white space inside a line) that lies at least
 //!    the maximum link length plus 1 KiB before the end of the buffer. Every
 //!    link that starts before `c` is shorter than the maximum link length,
 //!    and everything the finder looks at beyond its end is within the
@@ -60,7 +65,11 @@
 //!    end (a white-space or `>` byte, which again stops every backward scan
 //!    but a Markdown label's or an emphasis's: a link that ends a label of
 //!    words whose `[` lies before `c` is then read without it, which
-//!    happens only when the buffer holds no cut outside such labels).
+//!    happens only when the buffer holds no cut outside such labels). A
+//!    cut inside a line may also hide the start of that line from the
+//!    real-text rules of a link just after `c`: this happens only for a
+//!    line longer than the buffer ([`buffer_cap`](StreamFinder::buffer_cap),
+//!    256 KiB by default).
 //! 3. **Forced cut, past the cap** (no Hard byte at all in the last
 //!    [`buffer_cap`](StreamFinder::buffer_cap) bytes, or none early
 //!    enough): the buffer is cut inside a token, at a UTF-8 character
@@ -85,8 +94,7 @@
 use crate::chunk::count_byte;
 pub use crate::chunk::{Chunk, ChunkLink, ChunkLinks, StreamLink};
 use crate::cut::{
-    fold_window, is_hard_byte, last_hard_before, last_safe_cut, lookahead_reserve, snap_to_char_boundary,
-    SEAM_LOOKAHEAD,
+    fold_window, last_hard_before, last_safe_line_cut, lookahead_reserve, snap_to_char_boundary, SEAM_LOOKAHEAD,
 };
 use crate::Finder;
 use core::fmt;
@@ -601,11 +609,12 @@ impl<'s, R: Read> Scanner<'s, R> {
                 continue;
             }
             let n = self.buf.len();
-            // Case 1: a safe cut. Only new bytes can hold a new one, unless
-            // an unclosed opener has since been closed or fallen out of reach.
-            let region_has_hard = self.buf[before.min(self.searched)..n].iter().any(|&b| is_hard_byte(b));
-            if region_has_hard {
-                if let Some(c) = last_safe_cut(&self.buf, 0, n, fold_window(finder)) {
+            // Case 1: a safe cut at a line break. Only new bytes can hold a
+            // new one, unless an unclosed opener has since been closed or
+            // fallen out of reach.
+            let region_has_break = memchr::memchr2(b'\n', b'\r', &self.buf[before.min(self.searched)..n]).is_some();
+            if region_has_break {
+                if let Some(c) = last_safe_line_cut(&self.buf, 0, n, fold_window(finder)) {
                     self.searched = 0;
                     return Some(Plan {
                         window: n.min(c + SEAM_LOOKAHEAD),
