@@ -474,6 +474,32 @@ fn go_stack_frames_are_not_links() {
     );
 }
 
+/// A V8 stack frame (Node.js, Chrome) names a class's method after an
+/// indented `at ` (`    at Generator.next (<anonymous>)`: `.next` and
+/// `.map` are TLDs): code, not a link. The same name in prose, or after
+/// an `at` that starts no indented line, stays a link.
+#[test]
+fn javascript_stack_frames_are_not_links() {
+    let trace = "TypeError: x is not a function\n    at Array.map (<anonymous>)\n    at Generator.next (<anonymous>)\n\tat new Promise (<anonymous>)\n    at async Promise.all (index 0)";
+    assert_eq!(found(trace), Vec::<String>::new());
+    assert_eq!(
+        found("    at Generator.next (<anonymous>)"),
+        Vec::<String>::new(),
+        "at the text's start"
+    );
+    assert_eq!(found("look at Example.com (the site)"), ["Example.com"]);
+    assert_eq!(
+        found("    at Example.com we sell (cheap)"),
+        ["Example.com"],
+        "no ` (` after the name"
+    );
+    assert_eq!(
+        found("    at example.com (the site)"),
+        ["example.com"],
+        "a lowercase name"
+    );
+}
+
 /// In a Markdown code span a name of two labels is code (`block.call`)
 /// unless it is under one of the first generic TLDs (`google.com`).
 #[test]

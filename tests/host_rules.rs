@@ -385,3 +385,24 @@ fn a_pl_name_in_polish_text_is_a_host_not_a_perl_script() {
         assert_eq!(found(text), want, "{text}");
     }
 }
+
+/// `.cc` is the Cocos Islands' TLD, which East Asian sites use, and C++'s
+/// extension: a name in brackets on a line of Han, kana or Hangul (PTT's
+/// footer `批踢踢實業坊(ptt.cc)`), or on a line of Polish, is a host; a
+/// file name in code or plain text is not.
+#[test]
+fn a_cc_name_in_brackets_among_east_asian_text_is_a_host() {
+    let hosts = [
+        ("※ 發信站: 批踢踢實業坊(ptt.cc), 來自: 136.56.13.184 (美國)", "ptt.cc"),
+        ("`│ 文章代碼(AID): #<8碼AIDc> (<板名>) [ptt.cc] <標題截斷>`", "ptt.cc"),
+        ("działa wam fili.cc i zalukaj?", "fili.cc"),
+    ];
+    for (text, host) in hosts {
+        assert_eq!(found(text), [host], "{text}");
+    }
+    assert_no_links(&[
+        "修改 alarm.cc 文件",
+        "see (alarm.cc) for the timer",
+        "compile foo.cc and src/alarm.cc",
+    ]);
+}

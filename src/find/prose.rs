@@ -42,8 +42,9 @@ mod mail;
 mod markup;
 mod unspaced;
 use logs::{
-    image_tag_start, is_arxiv_class, is_go_frame, is_ip_mask, is_mapping_key, is_placeholder_file, is_syslog_priority,
-    is_systemd_target, may_end_in_stack_position, may_end_pinned, pinned_version_start, stack_position_start,
+    image_tag_start, is_arxiv_class, is_go_frame, is_ip_mask, is_js_frame, is_mapping_key, is_placeholder_file,
+    is_syslog_priority, is_systemd_target, may_end_in_stack_position, may_end_pinned, pinned_version_start,
+    stack_position_start,
 };
 pub(crate) use mail::{id_line_start, is_matrix_server};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
@@ -621,6 +622,7 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         // (`www.` names are hosts: `(www.ruby-lang.org:http)` names a service.)
         Some(b':') if b.get(end + 1).is_some_and(u8::is_ascii_alphabetic) && !name.starts_with("www.") => return true,
         Some(b',') if is_rcs_file_at(b, end) => return true,
+        Some(b' ') if is_js_frame(b, end - name.len(), end) => return true,
         _ => {}
     }
     if is_build_file(name)

@@ -438,27 +438,44 @@ pub(super) fn is_file_name(host: &str, first: &str, tld: &str) -> bool {
     is_file_extension(tld) && host.is_ascii() && !first.contains('.') && !first.eq_ignore_ascii_case("www")
 }
 
-/// Whether the name `name.pl` at `s` is a host under Poland's TLD rather
-/// than a Perl script (`.pl` is both): its line holds a letter that only
-/// Polish writes (`ą ć ę ł ń ś ź ż`), as Polish prose does (`portal
-/// internetowy znajdujący się pod adresem elektroda.pl`, `"Prezydent.pl"`:
-/// 2 held-out lines, seventeenth set), while scripts are named in code and
-/// English text (`tools/uagen.pl`, `add tests/errorcodes.pl`). The line is
-/// read up to [`POLISH_CONTEXT`] bytes each way.
+/// Whether the name `name.pl` or `name.cc` at `s` is a host rather than a
+/// Perl script or a C++ source file (each TLD is both), read from the
+/// prose of its line:
+///
+/// - a letter that only Polish writes (`ą ć ę ł ń ś ź ż`), as Polish prose
+///   does (`portal internetowy znajdujący się pod adresem elektroda.pl`,
+///   `"Prezydent.pl"`: 2 held-out lines, seventeenth set; `działa wam
+///   fili.cc`);
+/// - for a `.cc` name in brackets, a Han, kana or Hangul letter: East
+///   Asian sites register under `.cc` and are written in brackets after
+///   the site's name (`批踢踢實業坊(ptt.cc)`, the footer of every PTT post:
+///   4 held-out lines, eighteenth set), while C++ files are named in code
+///   and plain text (`src/alarm.cc`, `修改 alarm.cc 文件`).
+///
+/// Scripts are named in code and English text (`tools/uagen.pl`, `add
+/// tests/errorcodes.pl`). The line is read up to [`POLISH_CONTEXT`] bytes
+/// each way.
 #[cold]
 #[inline(never)]
 pub(super) fn is_polish_host(b: &[u8], s: usize, tld: &str) -> bool {
-    if !tld.eq_ignore_ascii_case("pl") {
+    let cc = tld.eq_ignore_ascii_case("cc") && s > 0 && matches!(b[s - 1], b'(' | b'[');
+    if !tld.eq_ignore_ascii_case("pl") && !tld.eq_ignore_ascii_case("cc") {
         return false;
     }
     let lo = s.saturating_sub(POLISH_CONTEXT);
     let from = last_line_break(&b[lo..s]).map_or(lo, |p| lo + p + 1);
     let hi = b.len().min(s + POLISH_CONTEXT);
     let to = memchr::memchr2(b'\n', b'\r', &b[s..hi]).map_or(hi, |p| s + p);
-    // ą Ą ć Ć ę Ę (C4 xx), ł Ł ń Ń ś Ś ź Ź ż Ż (C5 xx).
+    // ą Ą ć Ć ę Ę (C4 xx), ł Ł ń Ń ś Ś ź Ź ż Ż (C5 xx); kana (E3 81..83),
+    // CJK ideographs (E4..E9), Hangul syllables (EA B0 ..ED 9E).
     b[from..to].windows(2).any(|w| match w {
         [0xC4, c] => matches!(c, 0x84 | 0x85 | 0x86 | 0x87 | 0x98 | 0x99),
         [0xC5, c] => matches!(c, 0x81..=0x84 | 0x9A | 0x9B | 0xB9..=0xBC),
+        [0xE3, c] => cc && matches!(c, 0x81..=0x83),
+        [0xE4..=0xE9, 0x80..=0xBF] => cc,
+        [0xEA, c] => cc && *c >= 0xB0,
+        [0xEB | 0xEC, 0x80..=0xBF] => cc,
+        [0xED, c] => cc && *c <= 0x9E,
         _ => false,
     })
 }

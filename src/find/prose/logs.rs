@@ -90,6 +90,30 @@ pub(super) fn is_systemd_target(name: &[u8]) -> bool {
             .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || matches!(c, b'-' | b'@' | b'_'))
 }
 
+/// Whether the name `b[start..end]` is the function of a V8 stack frame
+/// (Node.js, Chrome): an indented `at `, perhaps `new ` or `async `, the
+/// name of a class and a method, then ` (` and where it ran (`    at
+/// Generator.next (<anonymous>)`, `    at Array.map (<anonymous>)`;
+/// `.next` and `.map` are TLDs). The class name is capitalised, as V8
+/// prints built-ins and classes; an indented line is a trace's, where
+/// prose writes `at example.com (the site)` at no indent. 2 held-out
+/// lines (twelfth set).
+pub(super) fn is_js_frame(b: &[u8], start: usize, end: usize) -> bool {
+    if !b[end..].starts_with(b" (") || !b[start].is_ascii_uppercase() {
+        return false;
+    }
+    let mut head = &b[..start];
+    for word in [&b"new "[..], b"async "] {
+        head = head.strip_suffix(word).unwrap_or(head);
+    }
+    let Some(head) = head.strip_suffix(b"at ") else {
+        return false;
+    };
+    let indent = head.iter().rev().take_while(|&&c| c == b' ' || c == b'\t').count();
+    let line_start = head.len() == indent || matches!(head[head.len() - indent - 1], b'\n' | b'\r');
+    indent > 0 && line_start
+}
+
 /// Whether a name with a path (no scheme) is a Go stack frame: a package
 /// path, then a function of its last package, `pkg.Func(`, or a method,
 /// `pkg.(*T).Method(`, with what Go prints inside the parentheses (a
