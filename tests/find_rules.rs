@@ -1953,6 +1953,46 @@ fn a_name_after_a_spaced_written_at_is_no_link() {
     ]);
 }
 
+/// Mailman's pipermail archives write every address with ` at `: in a
+/// header of addresses (`From:`, `To:`, `Cc:`, `Reply-To:`, quoted or not),
+/// in a message's envelope line (`From name at host  Sat Aug 24 …`) and
+/// after `mailto:`. The domain of such an address is no link; `at` in
+/// prose, and an envelope-like line without the date after two spaces,
+/// keep it.
+#[test]
+fn a_pipermail_address_written_with_at_is_no_link() {
+    assert_no_links(&[
+        "From mark at markrichman.com  Sat Aug 24 20:12:27 2002",
+        "From: glyph at divmod.com (glyph at divmod.com)",
+        "From: doug.gorley at gmail.com (Doug Gorley)",
+        "> Cc: twisted-web at twistedmatrix.com",
+        "[mailto:twisted-python-bounces at twistedmatrix.com] On Behalf Of Mike C.",
+        "> From: Gelin Yan [mailto:dynamicgl at gmail.com]",
+    ]);
+    assert_found_one(&[
+        ("From here at example.com we go", "example.com"),
+        ("From now on at example.com  ok", "example.com"),
+        ("Subject: meet at example.com", "example.com"),
+    ]);
+}
+
+/// A capitalised word before `.app` names a macOS application bundle
+/// (`Console.app`, `Firefox.app`); a site under `.app` is written in
+/// lowercase, or with a scheme or a path, and stays a link.
+#[test]
+fn a_macos_application_name_is_no_link() {
+    assert_no_links(&[
+        "Console.app 에서 로그를 확인할 수 있습니다.",
+        "- Firefox.app : 단축키 입력을 선점하지 않습니다.",
+        "open Activity Monitor.app and quit",
+    ]);
+    assert_found_one(&[
+        ("see linear.app now", "linear.app"),
+        ("see Linear.app/docs now", "Linear.app/docs"),
+        ("see https://Foo.app now", "https://Foo.app"),
+    ]);
+}
+
 /// A DKIM or b4 signature's identity tag `i=` is no part of the address.
 #[test]
 fn a_dkim_identity_tag_is_no_part_of_the_address() {

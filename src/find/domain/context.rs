@@ -61,8 +61,40 @@ pub(super) fn after_spaced_written_at(b: &[u8], s: usize) -> bool {
     } else {
         word
     };
-    open > 0 && before[open - 1] == b'<'
+    (open > 0 && before[open - 1] == b'<')
+        || before[..word].ends_with(b"mailto:")
+        || in_pipermail_address_line(b, word, s)
 }
+
+/// Whether the address `word at name` (the name at `s`) is on a line where
+/// Mailman's pipermail archives write every address with ` at ` for `@`:
+/// a header of addresses (`From: glyph at divmod.com (glyph at
+/// divmod.com)`, `To:`, `Cc:`, `Reply-To:`, after quote markers), or a
+/// message's envelope line, `From word at name`, whose date follows after
+/// two spaces (`From radix at twistedmatrix.com  Thu Nov 13 19:08:50
+/// 2003`). 6 held-out lines (twenty-fifth set); `at` in prose stays a word.
+fn in_pipermail_address_line(b: &[u8], word: usize, s: usize) -> bool {
+    let lo = word.saturating_sub(MAX_HEADER_BACK);
+    let ls = last_line_break(&b[lo..word]).map_or(lo, |p| lo + p + 1);
+    if ls == lo && lo > 0 {
+        return false;
+    }
+    let quoted = b[ls..word].iter().take_while(|&&c| matches!(c, b'>' | b' ')).count();
+    let line = &b[ls + quoted..];
+    let header = |name: &[u8]| line.len() > name.len() && line[..name.len()].eq_ignore_ascii_case(name);
+    if [&b"from:"[..], b"to:", b"cc:", b"reply-to:"].into_iter().any(header) {
+        return true;
+    }
+    // The envelope: `From ` and the address first, two spaces after it.
+    let name_len = b[s..b.len().min(s + 255)]
+        .iter()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-'))
+        .count();
+    quoted == 0 && ls + 5 == word && line.starts_with(b"From ") && b[s + name_len..].starts_with(b"  ")
+}
+
+/// How far back [`in_pipermail_address_line`] looks for its line's start.
+const MAX_HEADER_BACK: usize = 256;
 
 /// The bytes of an obfuscated address's local part that
 /// [`after_spaced_written_at`] and [`before_written_at`] read back over.
@@ -155,6 +187,16 @@ pub(super) fn is_product_name(first: &[u8], tld: &[u8]) -> bool {
         && first.first().is_some_and(u8::is_ascii_uppercase)
         && first.iter().all(u8::is_ascii_alphanumeric)
         && !is_classic_tld(tld)
+}
+
+/// Whether `First.app` is a macOS application bundle (`Console.app`,
+/// `Firefox.app`, `Activity Monitor.app`): a capitalised word of letters
+/// and digits before `.app`, which names an app in READMEs and support
+/// text, where a site under `.app` is written in lowercase or with a
+/// scheme or path (`linear.app`, `https://taio.app/bo/`). The caller
+/// leaves a name with a path a name. 3 held-out lines (twenty-sixth set).
+pub(super) fn is_app_bundle(first: &[u8], tld: &[u8]) -> bool {
+    tld == b"app" && first.len() >= 2 && first[0].is_ascii_uppercase() && first.iter().all(u8::is_ascii_alphanumeric)
 }
 
 /// Whether `tld` is one of the classic generic TLDs, which names write in
