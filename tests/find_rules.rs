@@ -1718,6 +1718,21 @@ fn emphasis_around_a_link_is_markup() {
     assert_eq!(found("http://web_1:8000/"), ["http://web_1:8000/"]);
 }
 
+/// A bare name between emphasis markers is a link with its path, query,
+/// fragment or port (`*Wordpress.com?p=1263X*`, anchorme's suite); a name
+/// after a marker that no marker closes is a path or identifier.
+#[test]
+fn emphasis_around_a_name_with_a_query_is_markup() {
+    assert_found_one(&[
+        ("*Wordpress.com?p=1263X*", "Wordpress.com?p=1263X"),
+        ("_example.com?p=1_ x", "example.com?p=1"),
+        ("**example.com#top** x", "example.com#top"),
+        ("*example.com:8080* x", "example.com:8080"),
+        ("*google.com/x*", "google.com/x"),
+    ]);
+    assert_no_links(&["*example.com?p=1 x", "$HOME/x.com?a"]);
+}
+
 /// With a trailing `…` go the sentence dots before it (`https://t.…`);
 /// what is left keeps at least one character.
 #[test]

@@ -75,8 +75,8 @@ fn is_markup_marker(c: char) -> bool {
 }
 
 /// Whether the name `text[start..end]` after the marker `m` is closed by
-/// the same marker: right after the name, or after a path that runs to it
-/// with no white space. The domain stage rejects names after a marker
+/// the same marker: right after the name, or after a path, query,
+/// fragment or port that runs to it with no white space. The domain stage rejects names after a marker
 /// otherwise (`$HOME/x.com`, `_x.com`): they are paths and identifiers.
 /// In a code span only a `www.` name, one of three labels or more, or one
 /// under `.com`, `.org`, `.net`, `.edu` or `.gov` is a host
@@ -94,7 +94,8 @@ pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) 
     let rest = &text.as_bytes()[end..text.len().min(end + MAX_CONTEXT)];
     match rest.first() {
         Some(&c) if c as char == m => true,
-        Some(b'/') => rest
+        // (A path, query, fragment or port: `*example.com?p=1*`.)
+        Some(b'/' | b'?' | b'#' | b':') => rest
             .iter()
             // Only to the next Hard byte (any byte up to the space, as
             // `token_around`): a stream may be cut there, and the rule
