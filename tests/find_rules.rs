@@ -1572,12 +1572,16 @@ fn the_product_name_openoffice_org_is_no_link() {
 }
 
 /// Two sentences glued at a period without a space, `it.Next iteration`,
-/// are no name, though `.next` is a TLD: a lowercase word or an acronym,
-/// then a capitalised one, then a space and a lowercase word. Names write their TLD in lowercase
-/// or all in capitals; `example.Net` alone, or with a path, stays a link.
+/// are no name, though `.next` is a TLD: a lowercase word, an acronym or
+/// a capitalised word (before a TLD that is no classic one), then a
+/// capitalised one, then a space and a lowercase word. Names write their
+/// TLD in lowercase or all in capitals; `example.Net` alone, or with a
+/// path, stays a link, as does `Example.Com is` (a classic TLD).
 #[test]
 fn sentences_glued_at_a_period_are_no_name() {
     assert!(found("implement it.Next iteration").is_empty());
+    assert!(found("Binay Family.No one is above the law.").is_empty());
+    assert_eq!(found("see Example.Com is"), ["Example.Com"]);
     assert!(found("that is done.Now we go").is_empty());
     assert!(found("posebno namijenjenih za GPU.To su dijelovi").is_empty());
     assert_eq!(found("Visit IRS.Gov for forms"), ["IRS.Gov"]);

@@ -154,21 +154,25 @@ pub(super) fn tld_end_before_dash(b: &[u8], after: usize, end: usize) -> usize {
 }
 
 /// Whether `first.Tld` is two sentences glued at a period without a space
-/// (`implement it.Next iteration`, `done.Now we go`, `za GPU.To su`): a
-/// lowercase word or an acronym in capitals, then a capitalised one that
-/// happens to be a TLD
+/// (`implement it.Next iteration`, `done.Now we go`, `za GPU.To su`,
+/// `Binay Family.No one`): a lowercase word, or a capitalised word or an
+/// acronym before a TLD that is no classic one, then a capitalised one
+/// that happens to be a TLD
 /// (`.next`, `.now`, `.in`, `.so`, `.to`), then a space and a lowercase
 /// word, the sentence going on.
 /// A name writes its TLD in lowercase or all in capitals (`EXAMPLE.COM`),
 /// and one written `example.Net` alone stays a name. 1 held-out line
-/// (seventh set's IRC log).
+/// (seventh set's IRC log), 1 (twenty-eighth set, Filipino tweets).
 pub(super) fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
     tld.len() >= 2
         && tld[0].is_ascii_uppercase()
         && tld[1..].iter().all(u8::is_ascii_lowercase)
         && !first.is_empty()
         && (first.iter().all(u8::is_ascii_lowercase)
-            || (first.len() >= 2 && first.iter().all(u8::is_ascii_uppercase) && !is_classic_tld(tld)))
+            || (first.len() >= 2
+                && first[0].is_ascii_uppercase()
+                && (first[1..].iter().all(u8::is_ascii_lowercase) || first[1..].iter().all(u8::is_ascii_uppercase))
+                && !is_classic_tld(tld)))
         && rest.first() == Some(&b' ')
         && rest.get(1).is_some_and(u8::is_ascii_lowercase)
 }
