@@ -68,15 +68,17 @@ pub(crate) fn last_hard_before(bytes: &[u8], floor: usize, end: usize) -> Option
         .map(|i| floor + i)
 }
 
-/// The last line break (`\n` or `\r`) in `bytes[floor..end]` after
-/// position 0.
-pub(crate) fn last_line_break_before(bytes: &[u8], floor: usize, end: usize) -> Option<usize> {
+/// The last line break (`\n` or `\r`) or record terminator `record` (a
+/// Hard byte: `\0` for NUL-separated records, or `\n`) in
+/// `bytes[floor..end]` after position 0.
+pub(crate) fn last_line_break_before(bytes: &[u8], floor: usize, end: usize, record: u8) -> Option<usize> {
+    debug_assert!(is_hard_byte(record));
     let end = end.min(bytes.len());
     let floor = floor.max(1);
     if floor >= end {
         return None;
     }
-    memchr::memrchr2(b'\n', b'\r', &bytes[floor..end]).map(|i| floor + i)
+    memchr::memrchr3(b'\n', b'\r', record, &bytes[floor..end]).map(|i| floor + i)
 }
 
 /// How many line breaks [`next_safe_line_cut`] tries after an unclosed
@@ -186,10 +188,13 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, end: usize, window: usiz
     safe_cut_back(bytes, floor, end, window, last_hard_before)
 }
 
-/// [`last_safe_cut`] at a line break only: the cut that leaves every
-/// link's line whole.
-pub(crate) fn last_safe_line_cut(bytes: &[u8], floor: usize, end: usize, window: usize) -> Option<usize> {
-    safe_cut_back(bytes, floor, end, window, last_line_break_before)
+/// [`last_safe_cut`] at a line break (or the record terminator `record`,
+/// see [`last_line_break_before`]) only: the cut that leaves every link's
+/// line whole.
+pub(crate) fn last_safe_line_cut(bytes: &[u8], floor: usize, end: usize, window: usize, record: u8) -> Option<usize> {
+    safe_cut_back(bytes, floor, end, window, |b, lo, hi| {
+        last_line_break_before(b, lo, hi, record)
+    })
 }
 
 /// The last safe cut in `bytes[floor..end]` among the bytes `before` finds
@@ -199,7 +204,7 @@ fn safe_cut_back(
     floor: usize,
     end: usize,
     window: usize,
-    before: fn(&[u8], usize, usize) -> Option<usize>,
+    before: impl Fn(&[u8], usize, usize) -> Option<usize>,
 ) -> Option<usize> {
     let mut label_steps = 0;
     let mut c = before(bytes, floor, end)?;

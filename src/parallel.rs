@@ -280,7 +280,7 @@ impl ParallelFinder {
             // size (the rules read a link's line); then any safe Hard byte.
             let half = pos + self.piece_size / 2 + 1;
             let further = target.saturating_add(self.piece_size.max(LINE_REACH));
-            let cut = last_safe_line_cut(bytes, half, target, window)
+            let cut = last_safe_line_cut(bytes, half, target, window, b'\n')
                 .or_else(|| next_safe_line_cut(bytes, target, further, window))
                 .or_else(|| last_safe_cut(bytes, half, target, window))
                 .or_else(|| next_safe_cut(bytes, target, window))

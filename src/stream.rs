@@ -43,8 +43,10 @@
 //! these holds:
 //!
 //! 1. **Safe cut** (the usual case, a carry of less than a line): `c` is a
-//!    line break (`\n` or `\r`; a read that ends inside a line waits for
-//!    the rest of it) and no folded link can cross `c`. A folded link that crossed `c` would start right after the last
+//!    line break (`\n` or `\r`, or the [line
+//!    terminator](StreamFinder::line_terminator) when it is a control byte:
+//!    `\0` ends a NUL-separated record; a read that ends inside a line
+//!    waits for the rest of it) and no folded link can cross `c`. A folded link that crossed `c` would start right after the last
 //!    `<` before `c`, with a scheme or a name after it and no `>` between it
 //!    and `c`, within the folding limit (at most the finder's
 //!    [`get_max_link_len`](Finder::get_max_link_len)) before `c`. If the last
@@ -228,6 +230,17 @@ impl StreamFinder {
     pub fn line_numbers(&mut self, on: bool) -> &mut Self {
         self.lines = on;
         self
+    }
+
+    /// The byte besides `\n` and `\r` that a safe cut may fall at: the
+    /// line terminator when it is a Hard byte (`\0` for NUL-separated
+    /// records, each a unit of its own), else `\n`.
+    fn record_end(&self) -> u8 {
+        if crate::cut::is_hard_byte(self.terminator) {
+            self.terminator
+        } else {
+            b'\n'
+        }
     }
 
     /// The terminator to count, if lines are counted.
@@ -609,12 +622,13 @@ impl<'s, R: Read> Scanner<'s, R> {
                 continue;
             }
             let n = self.buf.len();
-            // Case 1: a safe cut at a line break. Only new bytes can hold a
-            // new one, unless an unclosed opener has since been closed or
-            // fallen out of reach.
-            let region_has_break = memchr::memchr2(b'\n', b'\r', &self.buf[before.min(self.searched)..n]).is_some();
-            if region_has_break {
-                if let Some(c) = last_safe_line_cut(&self.buf, 0, n, fold_window(finder)) {
+            // Case 1: a safe cut at a line break (or a NUL-separated
+            // record's end). Only new bytes can hold a new one, unless an
+            // unclosed opener has since been closed or fallen out of reach.
+            let record = self.sf.record_end();
+            let region = &self.buf[before.min(self.searched)..n];
+            if memchr::memchr3(b'\n', b'\r', record, region).is_some() {
+                if let Some(c) = last_safe_line_cut(&self.buf, 0, n, fold_window(finder), record) {
                     self.searched = 0;
                     return Some(Plan {
                         window: n.min(c + SEAM_LOOKAHEAD),

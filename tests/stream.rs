@@ -748,3 +748,24 @@ fn streams_and_pieces_find_what_the_whole_text_finds_in_real_text() {
     }
     assert!(files > 200, "{files} files");
 }
+
+/// NUL-separated records without line breaks are cut at their NULs: each
+/// record is a unit of its own, so the stream needs no cut with look-ahead
+/// (which scans its buffer twice) however long the input.
+#[test]
+fn nul_separated_records_are_cut_at_their_ends() {
+    let text = "see a.org and mail b@c.org\0".repeat(20_000);
+    let finder = Finder::new();
+    let want: Vec<(u64, u64)> = finder
+        .links_bytes(text.as_bytes())
+        .map(|l| (l.start() as u64, l.end() as u64))
+        .collect();
+    let mut sf = StreamFinder::new(finder);
+    sf.line_terminator(0);
+    let (got, stats) = streamed(&sf, text.as_bytes(), 64 * 1024);
+    let got: Vec<(u64, u64)> = got.iter().map(|r| (r.0, r.1)).collect();
+    assert_eq!(got, want);
+    assert_eq!(stats.lines, 20_000);
+    assert_eq!((stats.lookahead_cuts, stats.forced_cuts), (0, 0));
+    assert!(stats.chunks >= 8, "{} chunks", stats.chunks);
+}
