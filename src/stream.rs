@@ -46,7 +46,11 @@
 //!    line break (`\n` or `\r`, or the [line
 //!    terminator](StreamFinder::line_terminator) when it is a control byte:
 //!    `\0` ends a NUL-separated record; a read that ends inside a line
-//!    waits for the rest of it) and no folded link can cross `c`. A folded link that crossed `c` would start right after the last
+//!    waits for the rest of it) and no folded link can cross `c`. Once
+//!    the buffer holds 64 KiB of one line, `c` may be white space in it:
+//!    a link within a few hundred bytes after such a cut may then miss the
+//!    start of its line (a rule that reads it, such as the indented `at `
+//!    of a stack frame, does not apply), which only lines that long risk. A folded link that crossed `c` would start right after the last
 //!    `<` before `c`, with a scheme or a name after it and no `>` between it
 //!    and `c`, within the folding limit (at most the finder's
 //!    [`get_max_link_len`](Finder::get_max_link_len)) before `c`. If the last
@@ -96,8 +100,13 @@
 use crate::chunk::count_byte;
 pub use crate::chunk::{Chunk, ChunkLink, ChunkLinks, StreamLink};
 use crate::cut::{
-    fold_window, last_hard_before, last_safe_line_cut, lookahead_reserve, snap_to_char_boundary, SEAM_LOOKAHEAD,
+    fold_window, is_hard_byte, last_hard_before, last_safe_cut, last_safe_line_cut, lookahead_reserve,
+    snap_to_char_boundary, SEAM_LOOKAHEAD,
 };
+
+/// A buffer that holds this much of one line (no line break) is cut at
+/// white space in that line too (case 1 of the module documentation).
+const LONG_LINE: usize = 64 * 1024;
 use crate::Finder;
 use core::fmt;
 use std::io::{self, Read};
@@ -625,17 +634,27 @@ impl<'s, R: Read> Scanner<'s, R> {
             // Case 1: a safe cut at a line break (or a NUL-separated
             // record's end). Only new bytes can hold a new one, unless an
             // unclosed opener has since been closed or fallen out of reach.
+            // In a line longer than [`LONG_LINE`], at white space as well:
+            // a cut with look-ahead would scan the buffer twice.
             let record = self.sf.record_end();
             let region = &self.buf[before.min(self.searched)..n];
-            if memchr::memchr3(b'\n', b'\r', record, region).is_some() {
-                if let Some(c) = last_safe_line_cut(&self.buf, 0, n, fold_window(finder), record) {
-                    self.searched = 0;
-                    return Some(Plan {
-                        window: n.min(c + SEAM_LOOKAHEAD),
-                        accept: c,
-                        settle: c,
-                    });
-                }
+            let cut = if memchr::memchr3(b'\n', b'\r', record, region).is_some() {
+                last_safe_line_cut(&self.buf, 0, n, fold_window(finder), record)
+            } else {
+                None
+            };
+            let cut = cut.or_else(|| {
+                (n >= LONG_LINE && region.iter().any(|&b| is_hard_byte(b)))
+                    .then(|| last_safe_cut(&self.buf, 0, n, fold_window(finder)))
+                    .flatten()
+            });
+            if let Some(c) = cut {
+                self.searched = 0;
+                return Some(Plan {
+                    window: n.min(c + SEAM_LOOKAHEAD),
+                    accept: c,
+                    settle: c,
+                });
             }
             self.searched = n;
             if n < cap {
