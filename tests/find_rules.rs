@@ -1737,6 +1737,51 @@ fn emphasis_around_a_name_with_a_query_is_markup() {
     assert_no_links(&["*example.com?p=1 x", "$HOME/x.com?a"]);
 }
 
+/// A shared object (`ld.so`, `lib*.so`) and a reverse-DNS package or app
+/// name (`com.android.phone`, `org.apache.commons.io`) are code, though
+/// `.so`, `.phone` and `.io` are TLDs; a site under `.so`, a host that
+/// starts with another label, and any name with a scheme stay links.
+#[test]
+fn shared_objects_and_reverse_dns_names_are_no_links() {
+    assert_no_links(&[
+        "checking dynamic linker characteristics... GNU/Linux ld.so",
+        "这一通知的实现由 libsystemd-daemon.so 提供。",
+        "name=com.android.phone, ws=null, uid=1001",
+        "import org.apache.commons.io now",
+        "package=com.cheesemoa.app;",
+    ]);
+    assert_found_one(&[
+        ("see it.so now", "it.so"),
+        ("see net.tutsplus.com now", "net.tutsplus.com"),
+        ("see https://com.example.org/x now", "https://com.example.org/x"),
+        ("mail me@com.example.org", "me@com.example.org"),
+    ]);
+}
+
+/// `http://` glued by a word of another script to the next scheme
+/// (`(http://或https://)`, "http:// or https://") names no host.
+#[test]
+fn a_scheme_glued_by_a_word_to_the_next_scheme_is_no_link() {
+    assert_no_links(&["主机名(host)和协议(http://或https://)"]);
+    assert_eq!(
+        found("键入“http://人民日报.公益”、“http://新闻.政务”"),
+        ["http://人民日报.公益", "http://新闻.政务"]
+    );
+}
+
+/// SSH algorithm and extension names are written `name@domain` (RFC 4251
+/// §6: `umac-64@openssh.com`): no mailbox; a person's address at the same
+/// domain is one.
+#[test]
+fn ssh_algorithm_names_are_no_addresses() {
+    assert_no_links(&[
+        "#   MACs hmac-md5,hmac-sha1,umac-64@openssh.com",
+        "KexAlgorithms curve25519-sha256@libssh.org,ecdh-sha2-nistp256",
+        "Ciphers chacha20-poly1305@openssh.com",
+    ]);
+    assert_found_one(&[("mail djm@openssh.com today", "djm@openssh.com")]);
+}
+
 /// With a trailing `…` go the sentence dots before it (`https://t.…`);
 /// what is left keeps at least one character.
 #[test]

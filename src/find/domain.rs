@@ -27,8 +27,8 @@ use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, name_letters_end};
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
-    after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_app_bundle, is_file_name,
-    is_glued_sentence, is_polish_host, is_product_name, names_a_zone, port_after, start_after_rtl_prefix,
+    after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_app_bundle, is_code_identifier,
+    is_file_name, is_glued_sentence, is_polish_host, is_product_name, names_a_zone, port_after, start_after_rtl_prefix,
     tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, underscore_labels_start,
     unicode_tld_end_before_prose,
 };
@@ -350,6 +350,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     {
         return Plain::NoLink;
     }
+    if is_code_identifier(first, &b[after..tld_end]) {
+        return Plain::NoLink;
+    }
     if b[after].is_ascii_uppercase()
         && (is_glued_sentence(first, &b[after..tld_end], &b[tld_end..])
             || (!tail && is_product_name(first, &b[after..tld_end])))
@@ -632,6 +635,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             return None; // `user (at) example.com`, `<user at example.com>`
         }
         if (is_file_name(host, &text[s..dot], &text[after..tld_end]) && !is_polish_host(b, s, &text[after..tld_end]))
+            || is_code_identifier(&b[s..dot], &b[after..tld_end])
             || is_glued_sentence(&b[s..dot], &b[after..tld_end], &b[tld_end..])
             || (!name_goes_on(b, tld_end)
                 && (is_product_name(&b[s..dot], &b[after..tld_end]) || is_app_bundle(&b[s..dot], &b[after..tld_end])))

@@ -46,6 +46,7 @@ use logs::{
     is_syslog_priority, is_systemd_target, may_end_in_stack_position, may_end_pinned, pinned_version_start,
     stack_position_start,
 };
+use mail::may_be_ssh_extension_name;
 pub(crate) use mail::{id_line_start, is_matrix_server};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use markup::{
@@ -236,6 +237,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
             // (`(n=user@host)`: an old IRC hostmask, `refine_email`.)
             && !(matches!(before, b'(' | b'[') && link.get(1) == Some(&b'='))
             && !link[..link.len().min(4)].eq_ignore_ascii_case(b"git@")
+            && !may_be_ssh_extension_name(link)
             && mail_parameter_len(link) == 0;
         return if quiet { Some(raw) } else { refine_email(text, raw) };
     }

