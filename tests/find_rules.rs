@@ -1782,6 +1782,14 @@ fn ssh_algorithm_names_are_no_addresses() {
     assert_found_one(&[("mail djm@openssh.com today", "djm@openssh.com")]);
 }
 
+/// An R field access (`state.center$x`: `.center` is a TLD) is code;
+/// a name before `$` and a digit (a price) stays a link.
+#[test]
+fn an_r_field_access_is_no_link() {
+    assert_no_links(&["x = data.frame(x = state.center$x, y = state.center$y),"]);
+    assert_found_one(&[("pay example.com$5 now", "example.com")]);
+}
+
 /// With a trailing `…` go the sentence dots before it (`https://t.…`);
 /// what is left keeps at least one character.
 #[test]

@@ -225,7 +225,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     // (And sentence punctuation before the `>` of `<…>`: see
     // `edge_rules`.)
     let before = if raw.start == 0 { b' ' } else { b[raw.start - 1] };
-    let plain_around = !(matches!(after, b'>' | b'(' | b'_' | b':' | b'\'' | b'\\' | b'[')
+    let plain_around = !(matches!(after, b'>' | b'(' | b'_' | b':' | b'\'' | b'\\' | b'[' | b'$')
         || matches!(before, b'*' | b'_' | b'~' | b']' | b')' | b'|')
         || (matches!(before, b'<' | b':') && matches!(after, b'.' | b',' | b';' | b'!' | b'?')));
     if raw.kind == LinkKind::Email {
@@ -625,6 +625,8 @@ fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         // (`www.` names are hosts: `(www.ruby-lang.org:http)` names a service.)
         Some(b':') if b.get(end + 1).is_some_and(u8::is_ascii_alphabetic) && !name.starts_with("www.") => return true,
         Some(b',') if is_rcs_file_at(b, end) => return true,
+        // An R field access (`state.center$x`: `.center` is a TLD).
+        Some(b'$') if b.get(end + 1).is_some_and(u8::is_ascii_alphabetic) => return true,
         Some(b' ') if is_js_frame(b, end - name.len(), end) => return true,
         _ => {}
     }
