@@ -68,17 +68,15 @@ pub(crate) fn last_hard_before(bytes: &[u8], floor: usize, end: usize) -> Option
         .map(|i| floor + i)
 }
 
-/// The last line break (`\n` or `\r`) or record terminator `record` (a
-/// Hard byte: `\0` for NUL-separated records, or `\n`) in
-/// `bytes[floor..end]` after position 0.
-pub(crate) fn last_line_break_before(bytes: &[u8], floor: usize, end: usize, record: u8) -> Option<usize> {
-    debug_assert!(is_hard_byte(record));
+/// The last line break (`\n` or `\r`) in `bytes[floor..end]` after
+/// position 0.
+pub(crate) fn last_line_break_before(bytes: &[u8], floor: usize, end: usize) -> Option<usize> {
     let end = end.min(bytes.len());
     let floor = floor.max(1);
     if floor >= end {
         return None;
     }
-    memchr::memrchr3(b'\n', b'\r', record, &bytes[floor..end]).map(|i| floor + i)
+    memchr::memrchr2(b'\n', b'\r', &bytes[floor..end]).map(|i| floor + i)
 }
 
 /// How many line breaks [`next_safe_line_cut`] tries after an unclosed
@@ -93,10 +91,19 @@ pub(crate) fn next_safe_line_cut(bytes: &[u8], from: usize, end: usize, window: 
     let mut at = from.max(1);
     for _ in 0..MAX_LINE_STEPS {
         let c = at + memchr::memchr2(b'\n', b'\r', bytes.get(at..end)?)?;
-        if fold_opener_before(bytes, c, window).is_none() {
-            return Some(c);
+        match fold_opener_before(bytes, c, window) {
+            None => return Some(c),
+            // Safe again after the `>` that closes the opener, or once it
+            // is out of reach.
+            Some(q) => {
+                let out_of_reach = q + window + 1;
+                at = match memchr::memchr(b'>', &bytes[c..end]) {
+                    Some(g) => (c + g + 1).min(out_of_reach),
+                    None => out_of_reach,
+                }
+                .max(c + 1);
+            }
         }
-        at = c + 1;
     }
     None
 }
@@ -188,13 +195,10 @@ pub(crate) fn last_safe_cut(bytes: &[u8], floor: usize, end: usize, window: usiz
     safe_cut_back(bytes, floor, end, window, last_hard_before)
 }
 
-/// [`last_safe_cut`] at a line break (or the record terminator `record`,
-/// see [`last_line_break_before`]) only: the cut that leaves every link's
-/// line whole.
-pub(crate) fn last_safe_line_cut(bytes: &[u8], floor: usize, end: usize, window: usize, record: u8) -> Option<usize> {
-    safe_cut_back(bytes, floor, end, window, |b, lo, hi| {
-        last_line_break_before(b, lo, hi, record)
-    })
+/// [`last_safe_cut`] at a line break only: the cut that leaves every
+/// link's line whole.
+pub(crate) fn last_safe_line_cut(bytes: &[u8], floor: usize, end: usize, window: usize) -> Option<usize> {
+    safe_cut_back(bytes, floor, end, window, last_line_break_before)
 }
 
 /// The last safe cut in `bytes[floor..end]` among the bytes `before` finds
@@ -206,7 +210,7 @@ fn safe_cut_back(
     window: usize,
     before: impl Fn(&[u8], usize, usize) -> Option<usize>,
 ) -> Option<usize> {
-    let mut label_steps = 0;
+    let (mut label_steps, mut opener_steps) = (0, 0);
     let mut c = before(bytes, floor, end)?;
     loop {
         // A mail header line whose Message-IDs the finder tells from
@@ -233,8 +237,18 @@ fn safe_cut_back(
         }
         match fold_opener_before(bytes, c, window) {
             None => return Some(c),
-            // Every cut between the opener and `c` is unsafe too.
-            Some(q) => c = before(bytes, floor, q)?,
+            // Every cut between the opener and `c` is unsafe too. (Lines of
+            // `i<n` or `<3` open one each: after [`MAX_LINE_STEPS`] of them
+            // the search gives up, and a stream waits for a cut with
+            // look-ahead, instead of walking back over its whole buffer at
+            // every read.)
+            Some(q) => {
+                opener_steps += 1;
+                if opener_steps > MAX_LINE_STEPS {
+                    return None;
+                }
+                c = before(bytes, floor, q)?;
+            }
         }
     }
 }

@@ -43,8 +43,9 @@ use std::ops::Range;
 pub const DEFAULT_PIECE_SIZE: usize = 1024 * 1024;
 
 /// How far past a piece's target size [`ParallelFinder::split`] looks for
-/// a line break to end the piece at, when its second half holds none (a
-/// line longer than this is cut at white space inside it).
+/// a line break to end the piece at, when its second half holds none (at
+/// least this far, or a piece size: a line longer than that is cut at
+/// white space inside it).
 const LINE_REACH: usize = 64 * 1024;
 
 /// Finds links in a large buffer in parallel.
@@ -207,7 +208,7 @@ impl ParallelFinder {
     /// ```
     /// let mut pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
     /// pf.piece_size(4);
-    /// assert_eq!(pf.split(b"ab cd ef"), [0..5, 5..8]);
+    /// assert_eq!(pf.split(b"ab\ncd\nef"), [0..5, 5..8]);
     /// ```
     pub fn piece_size(&mut self, bytes: usize) -> &mut Self {
         self.piece_size = bytes.max(1);
@@ -255,14 +256,16 @@ impl ParallelFinder {
 
     /// The pieces `bytes` is split into: consecutive ranges covering it,
     /// each ending at a safe cut (a line break where one lies within the
-    /// piece's second half or up to 64 KiB after it) or at the end.
+    /// piece's second half or up to the larger of 64 KiB and the piece size
+    /// after it) or at the end.
     ///
     /// ```
     /// let mut pf = iriscan::parallel::ParallelFinder::new(iriscan::Finder::new());
     /// pf.piece_size(8);
-    /// // The newline is preferred; the unclosed `<http:` keeps the cut out of the folded link.
-    /// assert_eq!(pf.split(b"one two\nthree four"), [0..7, 7..13, 13..18]);
-    /// assert_eq!(pf.split(b"<http://a.com/\n b> c"), [0..18, 18..20]);
+    /// // The newline is preferred, and the last line is kept whole; the
+    /// // unclosed `<http:` keeps the cut out of the folded link.
+    /// assert_eq!(pf.split(b"one two\nthree four"), [0..7, 7..18]);
+    /// assert_eq!(pf.split(b"<http://a.com/\n b> c\nd"), [0..20, 20..22]);
     /// ```
     pub fn split(&self, bytes: &[u8]) -> Vec<Range<usize>> {
         let n = bytes.len();
@@ -280,8 +283,15 @@ impl ParallelFinder {
             // size (the rules read a link's line); then any safe Hard byte.
             let half = pos + self.piece_size / 2 + 1;
             let further = target.saturating_add(self.piece_size.max(LINE_REACH));
-            let cut = last_safe_line_cut(bytes, half, target, window, b'\n')
-                .or_else(|| next_safe_line_cut(bytes, target, further, window))
+            // (The end of the input ends a line too: a last line with no
+            // line break after it, within reach, is kept whole.)
+            let line_cut = last_safe_line_cut(bytes, half, target, window)
+                .or_else(|| next_safe_line_cut(bytes, target, further, window));
+            if line_cut.is_none() && n <= further {
+                pieces.push(pos..n);
+                break;
+            }
+            let cut = line_cut
                 .or_else(|| last_safe_cut(bytes, half, target, window))
                 .or_else(|| next_safe_cut(bytes, target, window))
                 .filter(|&c| c > pos && c < n);

@@ -43,11 +43,11 @@
 //! these holds:
 //!
 //! 1. **Safe cut** (the usual case, a carry of less than a line): `c` is a
-//!    line break (`\n` or `\r`, or the [line
-//!    terminator](StreamFinder::line_terminator) when it is a control byte:
-//!    `\0` ends a NUL-separated record; a read that ends inside a line
-//!    waits for the rest of it) and no folded link can cross `c`. Once
-//!    the buffer holds 64 KiB of one line, `c` may be white space in it:
+//!    line break (`\n` or `\r`; a read that ends inside a line waits for
+//!    the rest of it) and no folded link can cross `c`. Once the buffer
+//!    holds 64 KiB since the last line break (NUL-separated records
+//!    without line breaks are one long line), `c` may be white space or a
+//!    NUL in it:
 //!    a link within a few hundred bytes after such a cut may then miss the
 //!    start of its line (a rule that reads it, such as the indented `at `
 //!    of a stack frame, does not apply), which only lines that long risk. A folded link that crossed `c` would start right after the last
@@ -239,17 +239,6 @@ impl StreamFinder {
     pub fn line_numbers(&mut self, on: bool) -> &mut Self {
         self.lines = on;
         self
-    }
-
-    /// The byte besides `\n` and `\r` that a safe cut may fall at: the
-    /// line terminator when it is a Hard byte (`\0` for NUL-separated
-    /// records, each a unit of its own), else `\n`.
-    fn record_end(&self) -> u8 {
-        if crate::cut::is_hard_byte(self.terminator) {
-            self.terminator
-        } else {
-            b'\n'
-        }
     }
 
     /// The terminator to count, if lines are counted.
@@ -631,22 +620,23 @@ impl<'s, R: Read> Scanner<'s, R> {
                 continue;
             }
             let n = self.buf.len();
-            // Case 1: a safe cut at a line break (or a NUL-separated
-            // record's end). Only new bytes can hold a new one, unless an
-            // unclosed opener has since been closed or fallen out of reach.
-            // In a line longer than [`LONG_LINE`], at white space as well:
-            // a cut with look-ahead would scan the buffer twice.
-            let record = self.sf.record_end();
+            // Case 1: a safe cut at a line break. Only new bytes can hold a
+            // new one, unless an unclosed opener has since been closed or
+            // fallen out of reach. In a line longer than [`LONG_LINE`] (NUL-
+            // separated records without line breaks are one), at white space
+            // as well: a cut with look-ahead would scan the buffer twice.
             let region = &self.buf[before.min(self.searched)..n];
-            let cut = if memchr::memchr3(b'\n', b'\r', record, region).is_some() {
-                last_safe_line_cut(&self.buf, 0, n, fold_window(finder), record)
+            let cut = if memchr::memchr2(b'\n', b'\r', region).is_some() {
+                last_safe_line_cut(&self.buf, 0, n, fold_window(finder))
             } else {
                 None
             };
             let cut = cut.or_else(|| {
-                (n >= LONG_LINE && region.iter().any(|&b| is_hard_byte(b)))
-                    .then(|| last_safe_cut(&self.buf, 0, n, fold_window(finder)))
-                    .flatten()
+                (n >= LONG_LINE
+                    && region.iter().any(|&b| is_hard_byte(b))
+                    && memchr::memrchr2(b'\n', b'\r', &self.buf[n - LONG_LINE..n]).is_none())
+                .then(|| last_safe_cut(&self.buf, 0, n, fold_window(finder)))
+                .flatten()
             });
             if let Some(c) = cut {
                 self.searched = 0;

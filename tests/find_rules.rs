@@ -1779,7 +1779,10 @@ fn ssh_algorithm_names_are_no_addresses() {
         "KexAlgorithms curve25519-sha256@libssh.org,ecdh-sha2-nistp256",
         "Ciphers chacha20-poly1305@openssh.com",
     ]);
-    assert_found_one(&[("mail djm@openssh.com today", "djm@openssh.com")]);
+    assert_found_one(&[
+        ("mail djm@openssh.com today", "djm@openssh.com"),
+        ("mail security-team@openssh.com today", "security-team@openssh.com"),
+    ]);
 }
 
 /// An R field access (`state.center$x`: `.center` is a TLD) is code;
@@ -2042,25 +2045,27 @@ fn a_pipermail_address_written_with_at_is_no_link() {
         "> From: Gelin Yan [mailto:dynamicgl at gmail.com]",
     ]);
     assert_found_one(&[
+        ("Reply-To: the list at python.org is moderated", "python.org"),
         ("From here at example.com we go", "example.com"),
         ("From now on at example.com  ok", "example.com"),
         ("Subject: meet at example.com", "example.com"),
     ]);
 }
 
-/// A capitalised word before `.app` names a macOS application bundle
-/// (`Console.app`, `Firefox.app`); a site under `.app` is written in
-/// lowercase, or with a scheme or a path, and stays a link.
+/// A macOS application bundle (`Console.app`, `Firefox.app`, `iTerm.app`:
+/// the apps macOS ships and the common browsers and terminals) is no
+/// link; a site under `.app`, in any case, stays one (`Linear.app`).
 #[test]
 fn a_macos_application_name_is_no_link() {
     assert_no_links(&[
         "Console.app 에서 로그를 확인할 수 있습니다.",
         "- Firefox.app : 단축키 입력을 선점하지 않습니다.",
-        "open Activity Monitor.app and quit",
+        "open iTerm.app and quit",
     ]);
     assert_found_one(&[
         ("see linear.app now", "linear.app"),
-        ("see Linear.app/docs now", "Linear.app/docs"),
+        ("Visit Linear.app today", "Linear.app"),
+        ("see Console.app/docs now", "Console.app/docs"),
         ("see https://Foo.app now", "https://Foo.app"),
     ]);
 }

@@ -591,12 +591,13 @@ fn a_label_of_words_is_not_cut_from_its_link() {
     assert_eq!(want.len(), 70);
     some_splits_find(&finder, &text, &want);
     let sf = StreamFinder::new(finder.clone());
-    // One unclosed `[` holds back the cuts only within a label's reach.
+    // One unclosed `[` holds back the cuts only within a label's reach (in
+    // a line longer than the 64 KiB a split keeps whole).
     let mut open = b"see [ ".to_vec();
-    open.extend("a b.org ".repeat(5_000).into_bytes());
+    open.extend("a b.org ".repeat(10_000).into_bytes());
     let mut pf = ParallelFinder::new(finder.clone());
     pf.piece_size(2048);
-    assert!(pf.split(&open).len() > 10);
+    assert!(pf.split(&open).len() > 5);
     let got: Vec<Row> = pf.links(&open).iter().map(|m| row(m.link().to_stream_link())).collect();
     assert_eq!(got, expected(&finder, &open, b'\n'));
     // A line of open brackets longer than the stream's buffer: no safe cut,
@@ -768,4 +769,37 @@ fn nul_separated_records_are_cut_at_their_ends() {
     assert_eq!(stats.lines, 20_000);
     assert_eq!((stats.lookahead_cuts, stats.forced_cuts), (0, 0));
     assert!(stats.chunks >= 8, "{} chunks", stats.chunks);
+}
+
+/// The review's cases: a line's rules read across a NUL (the stream does
+/// not cut at one in a short line), and a parallel split keeps a last line
+/// without a line break, or a line after an unclosed `<x`, whole.
+#[test]
+fn cuts_keep_lines_whole_around_nuls_last_lines_and_openers() {
+    let finder = Finder::new();
+    for text in [
+        "zażółć\0elektroda.pl\0",
+        "From: \0glyph at divmod.com\0",
+        "批踢踢實業坊\0(ptt.cc)\0",
+    ] {
+        let want = expected(&finder, text.as_bytes(), 0);
+        let mut sf = StreamFinder::new(finder.clone());
+        sf.line_terminator(0);
+        for k in 1..=text.len() {
+            assert_eq!(streamed(&sf, text.as_bytes(), k).0, want, "{text:?} read size {k}");
+        }
+    }
+    for text in [
+        "Error\n    at Generator.next (<anonymous>)",
+        "x\nportal internetowy znajdujący się pod adresem elektroda.pl",
+        "x\nFrom: glyph at divmod.com (glyph at divmod.com)",
+        "zażółć gęślą jaźń, zobacz elektroda.pl i<n\nx\nx\n",
+        "Error\n    at Generator.next (native) <b\n",
+    ] {
+        every_split_finds(
+            finder.clone(),
+            text.as_bytes(),
+            &expected(&finder, text.as_bytes(), b'\n'),
+        );
+    }
 }

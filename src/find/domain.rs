@@ -359,7 +359,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     {
         return Plain::NoLink;
     }
-    if !tail && b[s].is_ascii_uppercase() && is_app_bundle(first, &b[after..tld_end]) {
+    if !tail && tld_end - after == 3 && is_app_bundle(first, &b[after..tld_end]) {
         return Plain::NoLink;
     }
     if !tail && may_precede_written_at(b, tld_end) && before_written_at(b, tld_end) {

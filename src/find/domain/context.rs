@@ -68,8 +68,9 @@ pub(super) fn after_spaced_written_at(b: &[u8], s: usize) -> bool {
 
 /// Whether the address `word at name` (the name at `s`) is on a line where
 /// Mailman's pipermail archives write every address with ` at ` for `@`:
-/// a header of addresses (`From: glyph at divmod.com (glyph at
-/// divmod.com)`, `To:`, `Cc:`, `Reply-To:`, after quote markers), or a
+/// a value of a header of addresses (`From: glyph at divmod.com (glyph at
+/// divmod.com)`, `To:`, `Cc:`, `Reply-To:`, after quote markers: the
+/// header's first word, or one after `(` or `,`), or a
 /// message's envelope line, `From word at name`, whose date follows after
 /// two spaces (`From radix at twistedmatrix.com  Thu Nov 13 19:08:50
 /// 2003`). 6 held-out lines (twenty-fifth set); `at` in prose stays a word.
@@ -83,7 +84,10 @@ fn in_pipermail_address_line(b: &[u8], word: usize, s: usize) -> bool {
     let line = &b[ls + quoted..];
     let header = |name: &[u8]| line.len() > name.len() && line[..name.len()].eq_ignore_ascii_case(name);
     if [&b"from:"[..], b"to:", b"cc:", b"reply-to:"].into_iter().any(header) {
-        return true;
+        // The address is a value of the header: its first word, or after
+        // `(` or `,` (`From: Bob (posted at reddit.com)` is prose).
+        let lead = b[ls + quoted..word].iter().rposition(|&c| c != b' ' && c != b'\t');
+        return lead.is_some_and(|p| matches!(b[ls + quoted + p], b':' | b'(' | b','));
     }
     // The envelope: `From ` and the address first, two spaces after it.
     let name_len = b[s..b.len().min(s + 255)]
@@ -193,14 +197,46 @@ pub(super) fn is_product_name(first: &[u8], tld: &[u8]) -> bool {
         && !is_classic_tld(tld)
 }
 
-/// Whether `First.app` is a macOS application bundle (`Console.app`,
-/// `Firefox.app`, `Activity Monitor.app`): a capitalised word of letters
-/// and digits before `.app`, which names an app in READMEs and support
-/// text, where a site under `.app` is written in lowercase or with a
-/// scheme or path (`linear.app`, `https://taio.app/bo/`). The caller
-/// leaves a name with a path a name. 3 held-out lines (twenty-sixth set).
+/// Whether `First.app` is a macOS application bundle: one of the apps
+/// macOS ships, Xcode's tools or the common browsers and terminals
+/// (`Console.app`, `Firefox.app`, `iTerm.app`), as READMEs and support
+/// text write them. Any other name keeps its link: startups write their
+/// `.app` site in title case (`Linear.app`, `Railway.app`). 2 held-out
+/// lines (twenty-sixth set).
 pub(super) fn is_app_bundle(first: &[u8], tld: &[u8]) -> bool {
-    tld == b"app" && first.len() >= 2 && first[0].is_ascii_uppercase() && first.iter().all(u8::is_ascii_alphanumeric)
+    const APPS: [&[u8]; 30] = [
+        b"Terminal",
+        b"Console",
+        b"Finder",
+        b"Safari",
+        b"Xcode",
+        b"Preview",
+        b"Mail",
+        b"Calendar",
+        b"Contacts",
+        b"Notes",
+        b"Reminders",
+        b"Photos",
+        b"Music",
+        b"Messages",
+        b"FaceTime",
+        b"TextEdit",
+        b"Calculator",
+        b"Automator",
+        b"Keynote",
+        b"GarageBand",
+        b"iMovie",
+        b"Simulator",
+        b"Instruments",
+        b"Shortcuts",
+        b"Firefox",
+        b"Chromium",
+        b"Thunderbird",
+        b"iTerm",
+        b"iTerm2",
+        b"Launchpad",
+    ];
+    tld == b"app" && APPS.contains(&first)
 }
 
 /// Whether `tld` is one of the classic generic TLDs, which names write in

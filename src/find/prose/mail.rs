@@ -354,8 +354,9 @@ pub(super) fn may_be_ssh_extension_name(address: &[u8]) -> bool {
 /// §6 writes `name@domain` (`umac-64@openssh.com`,
 /// `chacha20-poly1305@openssh.com`, `curve25519-sha256@libssh.org`): in
 /// `sshd_config`, `ssh -Q` output and OpenSSH's documents, not a mailbox.
-/// The names hold a digit or a `-`; a person's address at those domains
-/// (`djm@openssh.com`) holds neither. 1 held-out line (thirtieth set).
+/// The names hold a digit and a `-`; a person's or a list's address at
+/// those domains (`djm@openssh.com`, `security-team@openssh.com`) does
+/// not. 1 held-out line (thirtieth set).
 pub(super) fn is_ssh_extension_name(address: &[u8]) -> bool {
     if !may_be_ssh_extension_name(address) {
         return false;
@@ -363,7 +364,9 @@ pub(super) fn is_ssh_extension_name(address: &[u8]) -> bool {
     let name = address
         .strip_suffix(b"@openssh.com")
         .or_else(|| address.strip_suffix(b"@libssh.org"));
-    name.is_some_and(|name| name.iter().any(|&c| c.is_ascii_digit() || c == b'-'))
+    // (Both a digit and a `-`: `umac-64`, `chacha20-poly1305`; a list or
+    // role address, `openssh-unix-dev`, `bob.smith2`, has one or neither.)
+    name.is_some_and(|name| name.iter().any(u8::is_ascii_digit) && name.contains(&b'-') && !name.contains(&b'.'))
 }
 
 /// Whether the address at `start` is the value of an iCalendar or vCard
