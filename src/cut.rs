@@ -79,9 +79,22 @@ pub(crate) fn last_line_break_before(bytes: &[u8], floor: usize, end: usize) -> 
     memchr::memrchr2(b'\n', b'\r', &bytes[floor..end]).map(|i| floor + i)
 }
 
-/// How many line breaks [`next_safe_line_cut`] tries after an unclosed
-/// folding opener before it gives up.
+/// How many unclosed folding openers a search for a safe cut steps over
+/// before it gives up ([`next_safe_line_cut`], [`last_safe_cut`]).
 const MAX_LINE_STEPS: usize = 64;
+
+/// Where cuts are safe again after the unclosed folding opener at `q`
+/// that makes a cut at `c` unsafe: after the `>` that closes it, or once
+/// it is out of reach (always after `c`: `q` lies within `window` before
+/// it).
+fn safe_again_after(bytes: &[u8], c: usize, q: usize, window: usize) -> usize {
+    // (A `>` past the opener's reach changes nothing: the search stops there.)
+    let out_of_reach = q + window + 1;
+    match memchr::memchr(b'>', &bytes[c..out_of_reach.min(bytes.len())]) {
+        Some(g) => c + g + 1,
+        None => out_of_reach,
+    }
+}
 
 /// The first safe line break in `bytes[from..end]` after position 0: one
 /// no folded link crosses (a line break is never inside a Message-ID
@@ -93,16 +106,7 @@ pub(crate) fn next_safe_line_cut(bytes: &[u8], from: usize, end: usize, window: 
         let c = at + memchr::memchr2(b'\n', b'\r', bytes.get(at..end)?)?;
         match fold_opener_before(bytes, c, window) {
             None => return Some(c),
-            // Safe again after the `>` that closes the opener, or once it
-            // is out of reach.
-            Some(q) => {
-                let out_of_reach = q + window + 1;
-                at = match memchr::memchr(b'>', &bytes[c..end]) {
-                    Some(g) => (c + g + 1).min(out_of_reach),
-                    None => out_of_reach,
-                }
-                .max(c + 1);
-            }
+            Some(q) => at = safe_again_after(bytes, c, q, window),
         }
     }
     None
@@ -280,15 +284,7 @@ pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Opt
         }
         match fold_opener_before(bytes, c, window) {
             None => return Some(c),
-            Some(q) => {
-                // Safe again after the `>` that closes the opener, or once
-                // the opener is out of reach.
-                let out_of_reach = q + window + 1;
-                from = match memchr::memchr(b'>', &bytes[c..]) {
-                    Some(g) => (c + g + 1).min(out_of_reach),
-                    None => out_of_reach,
-                };
-            }
+            Some(q) => from = safe_again_after(bytes, c, q, window),
         }
     }
 }

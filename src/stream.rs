@@ -28,8 +28,9 @@
 //! Link_Term Hard), and the default mode's real-text rules read the rest
 //! of the line (the indented `at ` before a stack frame's
 //! `Generator.next (`, a spaced `user (at) example.com`, the Polish prose
-//! around a `.pl` name). A line break ends both, with two exceptions: an IRI (or a name, `<www.example.com/…`) inside `<…>` or
-//! `<URL:…>` folded over lines (RFC 3986 Appendix C) runs across white
+//! around a `.pl` name). A line break ends both, with two exceptions: an
+//! IRI (or a name, `<www.example.com/…`) inside `<…>` or `<URL:…>` folded
+//! over lines (RFC 3986 Appendix C) runs across white
 //! space up to its `>`; and a link right before a Markdown label's `](`
 //! looks back across white space, on its line, for the label's `[` (at
 //! most 256 bytes), as a link ending in `_` or `~~` does for the run that
@@ -47,11 +48,11 @@
 //!    the rest of it) and no folded link can cross `c`. Once the buffer
 //!    holds 64 KiB since the last line break (NUL-separated records
 //!    without line breaks are one long line), `c` may be white space or a
-//!    NUL in it:
-//!    a link within a few hundred bytes after such a cut may then miss the
-//!    start of its line (a rule that reads it, such as the indented `at `
-//!    of a stack frame, does not apply), which only lines that long risk. A folded link that crossed `c` would start right after the last
-//!    `<` before `c`, with a scheme or a name after it and no `>` between it
+//!    NUL in it: a link within a few hundred bytes after such a cut may
+//!    then miss the start of its line (a rule that reads it, such as the
+//!    indented `at ` of a stack frame, does not apply), which only lines
+//!    that long risk. A folded link that crossed `c` would start right
+//!    after the last `<` before `c`, with a scheme or a name after it and no `>` between it
 //!    and `c`, within the folding limit (at most the finder's
 //!    [`get_max_link_len`](Finder::get_max_link_len)) before `c`. If the last
 //!    `<` before `c` is not such an opener (or a `>` that is not a mail
@@ -62,8 +63,9 @@
 //! 2. **Cut with look-ahead** (an unclosed `<scheme:` or `<name` opener
 //!    within reach, or a line longer than the buffer): once the buffer is
 //!    full, a Hard byte `c` is taken (a line break if one lies within 4 KiB
-//!    before the latest place, otherwise white space inside a line) that lies at least
-//!    the maximum link length plus 1 KiB before the end of the buffer. Every
+//!    before the latest place, otherwise white space inside a line) that
+//!    lies at least the maximum link length plus 1 KiB before the end of
+//!    the buffer. Every
 //!    link that starts before `c` is shorter than the maximum link length,
 //!    and everything the finder looks at beyond its end is within the
 //!    buffer, so these links are found exactly as in the whole text. The next
@@ -103,13 +105,13 @@ use crate::cut::{
     fold_window, is_hard_byte, last_hard_before, last_safe_cut, last_safe_line_cut, lookahead_reserve,
     snap_to_char_boundary, SEAM_LOOKAHEAD,
 };
+use crate::Finder;
+use core::fmt;
+use std::io::{self, Read};
 
 /// A buffer that holds this much of one line (no line break) is cut at
 /// white space in that line too (case 1 of the module documentation).
 const LONG_LINE: usize = 64 * 1024;
-use crate::Finder;
-use core::fmt;
-use std::io::{self, Read};
 
 /// Finds links in an [`io::Read`] stream in bounded memory.
 ///
@@ -625,19 +627,18 @@ impl<'s, R: Read> Scanner<'s, R> {
             // fallen out of reach. In a line longer than [`LONG_LINE`] (NUL-
             // separated records without line breaks are one), at white space
             // as well: a cut with look-ahead would scan the buffer twice.
-            let region = &self.buf[before.min(self.searched)..n];
-            let cut = if memchr::memchr2(b'\n', b'\r', region).is_some() {
-                last_safe_line_cut(&self.buf, 0, n, fold_window(finder))
-            } else {
-                None
-            };
-            let cut = cut.or_else(|| {
-                (n >= LONG_LINE
-                    && region.iter().any(|&b| is_hard_byte(b))
-                    && memchr::memrchr2(b'\n', b'\r', &self.buf[n - LONG_LINE..n]).is_none())
-                .then(|| last_safe_cut(&self.buf, 0, n, fold_window(finder)))
-                .flatten()
-            });
+            let (region, window) = (&self.buf[before.min(self.searched)..n], fold_window(finder));
+            let mut cut = None;
+            if memchr::memchr2(b'\n', b'\r', region).is_some() {
+                cut = last_safe_line_cut(&self.buf, 0, n, window);
+            }
+            if cut.is_none()
+                && n >= LONG_LINE
+                && region.iter().any(|&b| is_hard_byte(b))
+                && memchr::memrchr2(b'\n', b'\r', &self.buf[n - LONG_LINE..n]).is_none()
+            {
+                cut = last_safe_cut(&self.buf, 0, n, window);
+            }
             if let Some(c) = cut {
                 self.searched = 0;
                 return Some(Plan {

@@ -28,8 +28,8 @@ use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
     after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_app_bundle, is_code_identifier,
-    is_file_name, is_glued_sentence, is_polish_host, is_product_name, names_a_zone, port_after, start_after_rtl_prefix,
-    tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, underscore_labels_start,
+    is_file_name, is_glued_sentence, is_host_by_its_line, is_product_name, names_a_zone, port_after,
+    start_after_rtl_prefix, tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, underscore_labels_start,
     unicode_tld_end_before_prose,
 };
 
@@ -48,6 +48,24 @@ fn name_goes_on(b: &[u8], end: usize) -> bool {
         Some(b':') => b.get(end + 1).is_some_and(u8::is_ascii_digit),
         _ => false,
     }
+}
+
+/// Whether the bare name `b[s..tld_end]`, whose last dot is at `dot` and
+/// TLD starts at `after`, names something other than a site: a shared
+/// object or a reverse-DNS identifier, two sentences glued at a period,
+/// a product in title case or a macOS app (unless a path, query, fragment
+/// or port follows: `goes_on`), or the local part of an address written
+/// against harvesters (`name.info AT example.com`). The one-pass and
+/// general paths both ask it; each test but the first needs a capital or
+/// a byte after the name, checked first.
+#[inline(always)]
+fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, goes_on: bool) -> bool {
+    let (first, tld) = (&b[s..dot], &b[after..tld_end]);
+    is_code_identifier(first, tld)
+        || (tld[0].is_ascii_uppercase()
+            && (is_glued_sentence(first, tld, &b[tld_end..]) || (!goes_on && is_product_name(first, tld))))
+        || (!goes_on && tld.len() == 3 && is_app_bundle(first, tld))
+        || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
 }
 
 /// The quick test before [`before_written_at`]: ` A`, `(a`, `[a` (any
@@ -346,24 +364,12 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         && !first.contains(&b'.')
         && !first.eq_ignore_ascii_case(b"www")
         && is_file_extension(tld())
-        && !is_polish_host(b, s, tld())
+        && !is_host_by_its_line(b, s, tld())
     {
         return Plain::NoLink;
     }
-    if is_code_identifier(first, &b[after..tld_end]) {
+    if names_no_site(b, s, dot, after, tld_end, tail) {
         return Plain::NoLink;
-    }
-    if b[after].is_ascii_uppercase()
-        && (is_glued_sentence(first, &b[after..tld_end], &b[tld_end..])
-            || (!tail && is_product_name(first, &b[after..tld_end])))
-    {
-        return Plain::NoLink;
-    }
-    if !tail && tld_end - after == 3 && is_app_bundle(first, &b[after..tld_end]) {
-        return Plain::NoLink;
-    }
-    if !tail && may_precede_written_at(b, tld_end) && before_written_at(b, tld_end) {
-        return Plain::NoLink; // `name.info AT example.com`
     }
     let end = if tail {
         match plain_domain_tail(f, text, s, tld_end) {
@@ -634,12 +640,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         if prev == Some(' ') && may_follow_spaced_at(b, s) && after_spaced_written_at(b, s) {
             return None; // `user (at) example.com`, `<user at example.com>`
         }
-        if (is_file_name(host, &text[s..dot], &text[after..tld_end]) && !is_polish_host(b, s, &text[after..tld_end]))
-            || is_code_identifier(&b[s..dot], &b[after..tld_end])
-            || is_glued_sentence(&b[s..dot], &b[after..tld_end], &b[tld_end..])
-            || (!name_goes_on(b, tld_end)
-                && (is_product_name(&b[s..dot], &b[after..tld_end]) || is_app_bundle(&b[s..dot], &b[after..tld_end])))
-            || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
+        if (is_file_name(host, &text[s..dot], &text[after..tld_end])
+            && !is_host_by_its_line(b, s, &text[after..tld_end]))
+            || names_no_site(b, s, dot, after, tld_end, name_goes_on(b, tld_end))
         {
             return None;
         }

@@ -47,7 +47,7 @@ use logs::{
     stack_position_start,
 };
 use mail::may_be_ssh_extension_name;
-pub(crate) use mail::{id_line_start, is_matrix_server};
+pub(crate) use mail::{id_line_start, is_matrix_server, line_start, starts_header};
 use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
 use markup::{
     asciidoc_end, bbcode_end, bold_close_end, closes_block_comment, emphasis_close_end, ends_in_delimiter_entity,
@@ -77,8 +77,9 @@ fn is_markup_marker(c: char) -> bool {
 
 /// Whether the name `text[start..end]` after the marker `m` is closed by
 /// the same marker: right after the name, or after a path, query,
-/// fragment or port that runs to it with no white space. The domain stage rejects names after a marker
-/// otherwise (`$HOME/x.com`, `_x.com`): they are paths and identifiers.
+/// fragment or port that runs to it with no white space. The domain stage
+/// rejects names after a marker otherwise (`$HOME/x.com`, `_x.com`): they
+/// are paths and identifiers.
 /// In a code span only a `www.` name, one of three labels or more, or one
 /// under `.com`, `.org`, `.net`, `.edu` or `.gov` is a host
 /// (`` `www.ruby-lang.org` ``, 3 real lines; `` `google.com` ``, 2

@@ -7,7 +7,7 @@ use crate::find::bytes16::last_line_break;
 use crate::find::candidate::MAX_LOCAL_BACK;
 use crate::find::classes::{has_class, DOT_BYTE, LABEL_BYTE};
 use crate::find::email::is_bracketed_at;
-use crate::find::prose::{is_prose_domain_dot, is_unspaced_script};
+use crate::find::prose::{is_prose_domain_dot, is_unspaced_script, line_start, starts_header};
 use crate::find::scheme::{is_split_web_scheme, is_web_scheme_name, run_start};
 use crate::find::tld::{is_file_extension, is_public_suffix, is_tld};
 use crate::find::Finder;
@@ -75,15 +75,15 @@ pub(super) fn after_spaced_written_at(b: &[u8], s: usize) -> bool {
 /// two spaces (`From radix at twistedmatrix.com  Thu Nov 13 19:08:50
 /// 2003`). 6 held-out lines (twenty-fifth set); `at` in prose stays a word.
 fn in_pipermail_address_line(b: &[u8], word: usize, s: usize) -> bool {
-    let lo = word.saturating_sub(MAX_HEADER_BACK);
-    let ls = last_line_break(&b[lo..word]).map_or(lo, |p| lo + p + 1);
-    if ls == lo && lo > 0 {
+    let Some((ls, _)) = line_start(b, word) else {
         return false;
-    }
+    };
     let quoted = b[ls..word].iter().take_while(|&&c| matches!(c, b'>' | b' ')).count();
     let line = &b[ls + quoted..];
-    let header = |name: &[u8]| line.len() > name.len() && line[..name.len()].eq_ignore_ascii_case(name);
-    if [&b"from:"[..], b"to:", b"cc:", b"reply-to:"].into_iter().any(header) {
+    if [&b"from"[..], b"to", b"cc", b"reply-to"]
+        .into_iter()
+        .any(|h| starts_header(line, h))
+    {
         // The address is a value of the header: its first word, or after
         // `(` or `,` (`From: Bob (posted at reddit.com)` is prose).
         let lead = b[ls + quoted..word].iter().rposition(|&c| c != b' ' && c != b'\t');
@@ -96,9 +96,6 @@ fn in_pipermail_address_line(b: &[u8], word: usize, s: usize) -> bool {
         .count();
     quoted == 0 && ls + 5 == word && line.starts_with(b"From ") && b[s + name_len..].starts_with(b"  ")
 }
-
-/// How far back [`in_pipermail_address_line`] looks for its line's start.
-const MAX_HEADER_BACK: usize = 256;
 
 /// The bytes of an obfuscated address's local part that
 /// [`after_spaced_written_at`] and [`before_written_at`] read back over.
@@ -550,18 +547,18 @@ pub(super) fn is_code_identifier(first: &[u8], tld: &[u8]) -> bool {
 ///   and plain text (`src/alarm.cc`, `修改 alarm.cc 文件`).
 ///
 /// Scripts are named in code and English text (`tools/uagen.pl`, `add
-/// tests/errorcodes.pl`). The line is read up to [`POLISH_CONTEXT`] bytes
+/// tests/errorcodes.pl`). The line is read up to [`LINE_CONTEXT`] bytes
 /// each way.
 #[cold]
 #[inline(never)]
-pub(super) fn is_polish_host(b: &[u8], s: usize, tld: &str) -> bool {
+pub(super) fn is_host_by_its_line(b: &[u8], s: usize, tld: &str) -> bool {
     let cc = tld.eq_ignore_ascii_case("cc") && s > 0 && matches!(b[s - 1], b'(' | b'[');
     if !tld.eq_ignore_ascii_case("pl") && !tld.eq_ignore_ascii_case("cc") {
         return false;
     }
-    let lo = s.saturating_sub(POLISH_CONTEXT);
+    let lo = s.saturating_sub(LINE_CONTEXT);
     let from = last_line_break(&b[lo..s]).map_or(lo, |p| lo + p + 1);
-    let hi = b.len().min(s + POLISH_CONTEXT);
+    let hi = b.len().min(s + LINE_CONTEXT);
     let to = memchr::memchr2(b'\n', b'\r', &b[s..hi]).map_or(hi, |p| s + p);
     // ą Ą ć Ć ę Ę (C4 xx), ł Ł ń Ń ś Ś ź Ź ż Ż (C5 xx); kana (E3 81..83),
     // CJK ideographs (E4..E9), Hangul syllables (EA B0 ..ED 9E).
@@ -577,5 +574,5 @@ pub(super) fn is_polish_host(b: &[u8], s: usize, tld: &str) -> bool {
     })
 }
 
-/// How far [`is_polish_host`] reads each way on the name's line.
-const POLISH_CONTEXT: usize = 512;
+/// How far [`is_host_by_its_line`] reads each way on the name's line.
+const LINE_CONTEXT: usize = 512;

@@ -10,7 +10,7 @@ use super::MAX_CONTEXT;
 /// newline, and whether one was seen (`false`: the start of `bytes`).
 /// `None` if the line starts more than [`MAX_CONTEXT`] bytes back: no rule
 /// reads that far.
-fn line_start(bytes: &[u8], i: usize) -> Option<(usize, bool)> {
+pub(crate) fn line_start(bytes: &[u8], i: usize) -> Option<(usize, bool)> {
     let lo = i.saturating_sub(MAX_CONTEXT);
     match last_line_break(&bytes[lo..i]) {
         Some(p) => Some((lo + p + 1, true)),
@@ -21,7 +21,7 @@ fn line_start(bytes: &[u8], i: usize) -> Option<(usize, bool)> {
 
 /// Whether `line` starts with the header `name` (lowercase) and its `:`.
 #[inline(always)]
-fn starts_header(line: &[u8], name: &[u8]) -> bool {
+pub(crate) fn starts_header(line: &[u8], name: &[u8]) -> bool {
     line.get(name.len()) == Some(&b':') && line[..name.len()].eq_ignore_ascii_case(name)
 }
 
