@@ -1621,6 +1621,55 @@ fn a_mail_log_key_before_an_address_is_no_part_of_it() {
         found("list+x=example.org@host.example"),
         ["list+x=example.org@host.example"]
     );
+    // Postfix's SASL login, sendmail's controlling address, an LDAP filter.
+    assert_eq!(
+        found("client=x[192.0.2.7], sasl_method=PLAIN, sasl_username=joe@example.com"),
+        ["joe@example.com"]
+    );
+    assert_eq!(
+        found("to=joe@example.com, ctladdr=root@example.com (0/0), delay=00:00:01"),
+        ["joe@example.com", "root@example.com"]
+    );
+    assert_eq!(
+        found("(&(objectClass=person)(mail=jane@example.org))"),
+        ["jane@example.org"]
+    );
+    assert_eq!(found("<baz email='foo@bar.com'/>"), ["foo@bar.com"]);
+    // A signed return path's tag stays: it is the address.
+    assert_eq!(
+        found("Return-Path: <prvs=1234abcd=joe@example.com>"),
+        ["prvs=1234abcd=joe@example.com"]
+    );
+}
+
+/// An address that is a query field's value (`?email=john@example.com`
+/// in an access log's request line) starts after the field's `=`: `?` and
+/// `&` end the local part in the default mode. In the query of a URL with
+/// a host it is part of that URL, no address of its own.
+#[test]
+fn an_address_in_a_query_field_starts_after_the_fields_name() {
+    assert_eq!(
+        found("203.0.113.9 - - [10/Oct/2025:13:55:36 +0000] \"GET /api/users?email=john@example.com HTTP/1.1\" 200"),
+        ["john@example.com"]
+    );
+    assert_eq!(
+        found("POST /reset?token=abc&email=john.doe@example.com&lang=en"),
+        ["john.doe@example.com"]
+    );
+    // A URL's query: the URL is the link (or, asked for emails only, none).
+    assert_eq!(
+        found("see http://mail.example.com/compose?to=ann@example.com now"),
+        ["http://mail.example.com/compose?to=ann@example.com"]
+    );
+    let mut emails = Finder::new();
+    emails.kinds(&[LinkKind::Email]);
+    assert!(found_with(&emails, "http://mail.example.com/compose?to=ann@example.com").is_empty());
+    assert!(found("`example.com/?email=user@host.com").is_empty());
+    // A name with `&` is no half address; strict mode keeps UTS #58's local part.
+    assert!(found("AT&T staff: at&t@example.com").is_empty());
+    let mut strict = Finder::new();
+    strict.strict_uts58(true);
+    assert_eq!(found_with(&strict, "x at&t@example.com"), ["at&t@example.com"]);
 }
 
 /// A redacted IPv4 address, `xxx.xxx.xxx.xxx` or `192.168.xxx.xxx`, is no

@@ -84,7 +84,7 @@ fn scalar_name_bits(chunk: &[u8; 16]) -> NameBits {
 
 /// The ASCII bytes of an email's local part in the default mode among
 /// sixteen (`email::is_plain_local_byte`: the printable bytes but
-/// `! " ( ) , : ; < > @ [ \ ] ` { | }`), and the `.` and `*` among them
+/// `! " & ( ) , : ; < > ? @ [ \ ] ` { | }`), and the `.` and `*` among them
 /// (two side by side: `..`, or a masked address's `**`), bit `i` for byte
 /// `i`.
 #[cfg(target_arch = "x86_64")]
@@ -110,7 +110,10 @@ pub(super) fn local_bits(chunk: &[u8; 16]) -> (u32, u32) {
         let out = or(
             or(or(eq(b'"'), within(b'(', b')')), or(eq(b','), within(b':', b'<'))),
             or(
-                or(eq(b'>'), _mm_cmpeq_epi8(v20, _mm_set1_epi8(b'`' as i8))),
+                or(
+                    or(within(b'>', b'?'), eq(b'&')),
+                    _mm_cmpeq_epi8(v20, _mm_set1_epi8(b'`' as i8)),
+                ),
                 within_of(v20, b'{', b'}'),
             ),
         );

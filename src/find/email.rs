@@ -208,9 +208,15 @@ fn mixed_local_start(b: &[u8], mut ls: usize, lo: usize, mut double_dot: bool) -
 /// an IRC nick to its user and host
 /// (`<statler!~Georg@p54897245.dip0.t-ipconnect.de>`, 4 held-out lines of
 /// the eleventh set) and the hops of a UUCP bang path: a local part that
-/// a `!` would hold is no mailbox ([`after_bang`]). Strict mode keeps them.
+/// a `!` would hold is no mailbox ([`after_bang`]); `?` and `&`, which
+/// separate a query's fields before an address that is one field's value
+/// (`GET /api/users?email=john@example.com` in an access log: the address
+/// is `john@example.com`, [`super::prose`] drops the field's name), and
+/// which no one writes in a mailbox's name. Strict mode keeps them.
 pub(super) const fn is_plain_local_byte(c: u8) -> bool {
-    c < 0x80 && crate::chars::ASCII_LINK_EMAIL[c as usize] && !matches!(c, b'{' | b'|' | b'}' | b'!' | b'`')
+    c < 0x80
+        && crate::chars::ASCII_LINK_EMAIL[c as usize]
+        && !matches!(c, b'{' | b'|' | b'}' | b'!' | b'`' | b'?' | b'&')
 }
 
 /// Whether the local part starting at `ls` follows a `!` glued to a word

@@ -48,7 +48,7 @@ use logs::{
 };
 use mail::may_be_ssh_extension_name;
 pub(crate) use mail::{id_line_start, is_matrix_server, line_start, starts_header};
-use mail::{in_id_header, in_newsgroups_header, mail_parameter_len, refine_email};
+use mail::{in_id_header, in_newsgroups_header, may_be_mail_parameter, refine_email};
 use markup::{
     asciidoc_end, bbcode_end, bold_close_end, closes_block_comment, emphasis_close_end, ends_in_delimiter_entity,
     entity_end, in_markdown_label, is_bbcode_link_text, is_slack_label, markdown_label_by_the_rule, markup_end,
@@ -234,12 +234,14 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         let quiet = plain_around
             && after != b'/'
             && before != b':'
+            && before != b'?'
+            && before != b'&'
             && !matches!(first, b'*' | b'_' | b'~' | b'`')
             // (`(n=user@host)`: an old IRC hostmask, `refine_email`.)
             && !(matches!(before, b'(' | b'[') && link.get(1) == Some(&b'='))
             && !link[..link.len().min(4)].eq_ignore_ascii_case(b"git@")
             && !may_be_ssh_extension_name(link)
-            && mail_parameter_len(link) == 0;
+            && !may_be_mail_parameter(link);
         return if quiet { Some(raw) } else { refine_email(text, raw) };
     }
     let (high, bracket) = content_flags(link);

@@ -167,18 +167,37 @@ fn looks_like_message_id(address: &str) -> bool {
     local.contains('$') || local.bytes().filter(u8::is_ascii_digit).count() >= 6
 }
 
+/// Whether the `?` or `&` at `q` is in the query of a URL written with a
+/// host: the run of text before it (back to white space or a quote or
+/// bracket) holds `://`, or a path whose first segment is a dotted name
+/// (`example.com/?`). A request line's path (`GET /api/users?`) has none.
+fn query_of_a_url(b: &[u8], q: usize) -> bool {
+    let lo = q.saturating_sub(2048);
+    let run = b[lo..q]
+        .iter()
+        .rposition(|&c| c <= b' ' || matches!(c, b'"' | b'\'' | b'<' | b'(' | b'['))
+        .map_or(lo, |i| lo + i + 1);
+    let run = &b[run..q];
+    match run.iter().position(|&c| c == b'/') {
+        Some(slash) => run[..slash].contains(&b'.') || run.windows(3).any(|w| w == b"://"),
+        None => false,
+    }
+}
+
 /// The length of a parameter's `name=` at the start of an address as the
 /// email stage read it, or 0: a mail header parameter
 /// (`envelope-from=user@host` in `Received:`, `smtp.mailfrom=user@host` in
 /// `Authentication-Results:`; 1 held-out line), an X.509 subject's
 /// `emailAddress=` (as OpenSSL and `curl -v` print it), or a command-line
 /// option `--name=` (`--acme.email=user@host`; 1 held-out line each, fifth
-/// set), a mail log's `from=`, `to=`, `orig_to=`, or a DKIM identity's
-/// `i=`, `header.i=`. `=` is valid in a local part
-/// (`list+x=example.org@host`, a bounce address), so only these names are
-/// cut.
+/// set), a mail log's `from=`, `to=`, `orig_to=`, a DKIM identity's
+/// `i=`, `header.i=`, or a log's or an LDAP filter's key for an address
+/// (Postfix's `sasl_username=` and `sasl_sender=`, sendmail's `ctladdr=`,
+/// `email=`, `user=`, `mail=`, `rcpt=`…). `=` is valid in a local part
+/// (`list+x=example.org@host`, a bounce address; `prvs=1234abcd=joe@…`,
+/// a signed return path), so only these names are cut.
 pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
-    const NAMES: [&[u8]; 8] = [
+    const NAMES: [&[u8]; 25] = [
         b"envelope-from=",
         b"smtp.mailfrom=",
         b"smtp.helo=",
@@ -187,27 +206,81 @@ pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
         b"header.sender=",
         b"header.i=",
         b"emailaddress=",
-    ];
-    let key = |k: &[u8]| {
-        if address.len() > k.len() && address[..k.len()].eq_ignore_ascii_case(k) {
-            k.len()
-        } else {
-            0
-        }
-    };
-    match address.first() {
-        Some(b'e' | b'E' | b's' | b'S' | b'h' | b'H') => NAMES.iter().map(|n| key(n)).find(|&n| n > 0).unwrap_or(0),
-        Some(b'-') => option_name_len(address),
         // Mail logs' keys (`from=<…>` in Postfix, `from=a@b to=c@d` in
         // logfmt lines of OpenSMTPD and sendmail wrappers: 3 held-out
         // lines, eighth set).
-        Some(b'f' | b'F') => key(b"from="),
-        Some(b't' | b'T') => key(b"to="),
-        Some(b'o' | b'O') => key(b"orig_to="),
+        b"from=",
+        b"to=",
+        b"orig_to=",
         // A DKIM or b4 signature's identity tag (`X-Developer-Key:
         // i=matttbe@kernel.org;`: 1 held-out line, tenth set).
-        Some(b'i' | b'I') => key(b"i="),
-        _ => 0,
+        b"i=",
+        // Other logs' keys for an address (Postfix's SASL login,
+        // sendmail's controlling address, an LDAP filter's `(mail=…)`).
+        b"email=",
+        b"e-mail=",
+        b"sasl_username=",
+        b"sasl_sender=",
+        b"sender=",
+        b"user=",
+        b"username=",
+        b"mail=",
+        b"rcpt=",
+        b"recipient=",
+        b"ctladdr=",
+        b"login=",
+        b"account=",
+    ];
+    if !may_be_mail_parameter(address) {
+        return 0;
+    }
+    if address[0] == b'-' {
+        return option_name_len(address);
+    }
+    let head = &address[..address.len().min(15)];
+    let Some(eq) = head.iter().position(|&c| c == b'=') else {
+        return 0;
+    };
+    let name = &address[..=eq];
+    if address.len() > name.len() && NAMES.iter().any(|n| n.eq_ignore_ascii_case(name)) {
+        name.len()
+    } else {
+        0
+    }
+}
+
+/// Whether [`mail_parameter_len`] may find a name at the start of
+/// `address`: it starts with `-`, or its first sixteen bytes hold a `=`
+/// (one word test on most addresses, which have none).
+#[inline(always)]
+pub(super) fn may_be_mail_parameter(address: &[u8]) -> bool {
+    /// Whether the word `w` holds the byte `c`.
+    fn holds(w: u64, c: u8) -> bool {
+        let x = w ^ (u64::from(c) * 0x0101_0101_0101_0101);
+        x.wrapping_sub(0x0101_0101_0101_0101) & !x & 0x8080_8080_8080_8080 != 0
+    }
+    // (The names' first letters, and `-`: one test rules out the others.)
+    const FIRST: u32 = {
+        let mut m = 0u32;
+        let letters = b"acefhilmorstu";
+        let mut i = 0;
+        while i < letters.len() {
+            m |= 1 << (letters[i] - b'a');
+            i += 1;
+        }
+        m
+    };
+    let first = address.first().map_or(0, |&c| c | 0x20);
+    if first != b'-' | 0x20 && (FIRST >> (first.wrapping_sub(b'a') & 31)) & 1 == 0 {
+        return false;
+    }
+    match address.get(..16) {
+        Some(head) => {
+            let (a, b) = head.split_at(8);
+            let word = |h: &[u8]| u64::from_le_bytes(h.try_into().unwrap_or([0; 8]));
+            head[0] == b'-' || holds(word(a), b'=') || holds(word(b), b'=')
+        }
+        None => address.first() == Some(&b'-') || address.contains(&b'='),
     }
 }
 
@@ -266,12 +339,40 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     if opened && matches!(text.as_bytes().get(raw.start..raw.start + 2), Some(b"i=" | b"n=")) {
         return None;
     }
+    // `GET /api/users?email=john@example.com` in an access log: after a
+    // query's `?` or `&` (where the local-part walk stops), the address is
+    // a field's value, and the field's name is no part of it.
+    // In a URL's query (`example.com/?email=user@host.com`, `http://…`
+    // when IRIs are not asked for) it is part of the URL: no address.
+    if raw.start > 0 && matches!(text.as_bytes()[raw.start - 1], b'?' | b'&') {
+        if query_of_a_url(text.as_bytes(), raw.start - 1) {
+            return None;
+        }
+        let field = &text.as_bytes()[raw.start..raw.end];
+        let local = &field[..field.iter().position(|&c| c == b'@').unwrap_or(0)];
+        match local.iter().position(|&c| c == b'=') {
+            Some(eq) => {
+                raw.start += eq + 1;
+                if matches!(text.as_bytes()[raw.start], b'@' | b'.') {
+                    return None;
+                }
+            }
+            // (`at&t@example.com`: a name with `&`, rare in a mailbox, whose
+            // start the walk no longer finds. No address rather than half.)
+            None if text.as_bytes()[raw.start - 1] == b'&' => return None,
+            None => {}
+        }
+    }
     // `envelope-from=avihaih@nvidia.com;` in a `Received:` header: the
     // parameter's name is not part of the address.
     let name = mail_parameter_len(&text.as_bytes()[raw.start..raw.end]);
     if name > 0 {
         raw.start += name;
-        if text.as_bytes()[raw.start] == b'@' {
+        // (`email='foo@bar.com'`: a quote opens the value, as below.)
+        while text.as_bytes()[raw.start] == b'\'' {
+            raw.start += 1;
+        }
+        if matches!(text.as_bytes()[raw.start], b'@' | b'.') {
             return None;
         }
     }
