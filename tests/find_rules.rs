@@ -406,6 +406,34 @@ fn trailing_dot_of_a_domain_is_dropped() {
 fn file_names_and_paths_are_not_domains() {
     assert!(found("see main.rs and setup.py and README.md and src/lib.rs").is_empty());
     assert_eq!(found("but www.example.py is a site"), ["www.example.py"]);
+    // Terraform's files and an include file, in a `tree` listing and prose.
+    assert_no_links(&[
+        "├── provider.tf",
+        "│   └── vpc.tf",
+        "The file \"expires.inc\" is copied",
+    ]);
+    assert_eq!(found("docs at www.example.tf"), ["www.example.tf"]);
+}
+
+/// A Terraform reference to an attribute (`aws_internet_gateway.default.id`,
+/// `var.name`) is code, though `.id` and `.name` are TLDs: a first label
+/// in snake case, or one of HCL's reference words. A host whose lower
+/// labels hold a `_` stays a link.
+#[test]
+fn terraform_references_are_no_links() {
+    assert_no_links(&[
+        "      gateway_id = aws_internet_gateway.default.id",
+        "  subnet_id = aws_subnet.eu-central-1a-private.id",
+        "  role = aws_iam_role.test.name",
+        "  name = var.name",
+    ]);
+    assert_found_one(&[
+        (
+            "see gcs_test_env.storage.googleapis.com now",
+            "gcs_test_env.storage.googleapis.com",
+        ),
+        ("see www.example.name now", "www.example.name"),
+    ]);
 }
 
 #[test]
@@ -1584,6 +1612,8 @@ fn sentences_glued_at_a_period_are_no_name() {
     assert_eq!(found("see Example.Com is"), ["Example.Com"]);
     assert!(found("that is done.Now we go").is_empty());
     assert!(found("posebno namijenjenih za GPU.To su dijelovi").is_empty());
+    // A code name spoken in another script's sentence.
+    assert!(found("内容是 media.Movie 它的功能是").is_empty());
     assert_eq!(found("Visit IRS.Gov for forms"), ["IRS.Gov"]);
     assert_eq!(
         found("see Example.Com, EXAMPLE.COM and example.Com/path or example.Net"),

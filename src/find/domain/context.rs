@@ -160,7 +160,9 @@ pub(super) fn tld_end_before_dash(b: &[u8], after: usize, end: usize) -> usize {
 /// acronym before a TLD that is no classic one, then a capitalised one
 /// that happens to be a TLD
 /// (`.next`, `.now`, `.in`, `.so`, `.to`), then a space and a lowercase
-/// word, the sentence going on.
+/// word, the sentence going on, or a word of another script (a code
+/// name spoken in Chinese subtitles, `内容是 media.Movie 它的功能是`: 1
+/// held-out line, thirty-fourth set).
 /// A name writes its TLD in lowercase or all in capitals (`EXAMPLE.COM`),
 /// and one written `example.Net` alone stays a name. 1 held-out line
 /// (seventh set's IRC log), 1 (twenty-eighth set, Filipino tweets).
@@ -175,7 +177,7 @@ pub(super) fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
                 && (first[1..].iter().all(u8::is_ascii_lowercase) || first[1..].iter().all(u8::is_ascii_uppercase))
                 && !is_classic_tld(tld)))
         && rest.first() == Some(&b' ')
-        && rest.get(1).is_some_and(u8::is_ascii_lowercase)
+        && rest.get(1).is_some_and(|&c| c.is_ascii_lowercase() || c >= 0xC0)
 }
 
 /// Whether `First.Tld` is a product or brand name written in title case
@@ -524,12 +526,37 @@ pub(super) fn is_file_name(host: &str, first: &str, tld: &str) -> bool {
 /// Android write for packages and apps (`com.android.phone`,
 /// `org.apache.commons.io`, `package=com.cheesemoa.app`): no host name
 /// starts with the label `com` or `org` and has two labels after it.
-/// 4 held-out lines (seventeenth and thirtieth sets).
+/// 4 held-out lines (seventeenth and thirtieth sets). And a Terraform
+/// reference to an attribute (`aws_internet_gateway.default.id`,
+/// `aws_iam_role.test.name`: [`is_terraform_reference`]).
 #[inline(always)]
 pub(super) fn is_code_identifier(first: &[u8], tld: &[u8]) -> bool {
     // (Two byte tests for most names: a `.` fourth, a TLD of two letters.)
     (first.get(3) == Some(&b'.') && first.len() > 4 && (first.starts_with(b"com") || first.starts_with(b"org")))
         || (tld.len() == 2 && tld == b"so" && (first == b"ld" || (first.starts_with(b"lib") && !first.contains(&b'.'))))
+        || ((tld == b"id" || tld == b"name") && is_terraform_reference(first))
+}
+
+/// Whether `first` (the labels before a `.id` or `.name`) is a Terraform
+/// resource's type and name (`aws_internet_gateway.default`,
+/// `aws_subnet.eu-central-1a-private`: a first label in lowercase
+/// snake case, with a `_`, and a label after it) or one of its other
+/// references (`var.`, `local.`, `module.`, `data.`, `each.`, `self.`).
+/// No registered name holds a `_`, and Terraform plans and HCL write an
+/// attribute so (3 held-out lines, thirty-third set).
+#[cold]
+#[inline(never)]
+fn is_terraform_reference(first: &[u8]) -> bool {
+    let Some(dot) = first.iter().position(|&c| c == b'.') else {
+        return false;
+    };
+    let label = &first[..dot];
+    matches!(label, b"var" | b"local" | b"module" | b"data" | b"each" | b"self")
+        || (label.contains(&b'_')
+            && label.first().is_some_and(u8::is_ascii_lowercase)
+            && label
+                .iter()
+                .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_'))
 }
 
 /// Whether the name `name.pl` or `name.cc` at `s` is a host rather than a
