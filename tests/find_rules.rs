@@ -415,6 +415,27 @@ fn file_names_and_paths_are_not_domains() {
     assert_eq!(found("docs at www.example.tf"), ["www.example.tf"]);
 }
 
+/// A Kubernetes label or annotation key, taint or API group under
+/// `k8s.io`, `kubernetes.io` or `k3s.io` (`kubernetes.io/os=linux`,
+/// `k3s.io/internal-ip: …`, `apiVersion: networking.k8s.io/v1`) is a name
+/// in a manifest or `kubectl` output, no page; the sites' pages still link.
+#[test]
+fn kubernetes_keys_and_api_groups_are_no_links() {
+    assert_no_links(&[
+        "                      kubernetes.io/hostname=k3s-master-01",
+        "kubectl get pods -l \"app.kubernetes.io/name=web\"",
+        "                    k3s.io/internal-ip: 10.0.0.5",
+        "Tolerations: node.kubernetes.io/not-ready:NoExecute op=Exists for 300s",
+        "apiVersion: kubeproxy.config.k8s.io/v1alpha1",
+        "apiVersion: networking.k8s.io/v1",
+    ]);
+    assert_found_one(&[
+        ("see kubernetes.io/docs/concepts now", "kubernetes.io/docs/concepts"),
+        ("read kubernetes.io/blog", "kubernetes.io/blog"),
+        ("see example.io/v1 now", "example.io/v1"),
+    ]);
+}
+
 /// A Terraform reference to an attribute (`aws_internet_gateway.default.id`,
 /// `var.name`) is code, though `.id` and `.name` are TLDs: a first label
 /// in snake case, or one of HCL's reference words. A host whose lower
