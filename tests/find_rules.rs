@@ -1858,6 +1858,23 @@ fn shared_objects_and_reverse_dns_names_are_no_links() {
     ]);
 }
 
+/// A scheme spoken of in Japanese or Korean prose, its particle glued to
+/// the `//` (`https://는 좀 빼주셔야 돼요`, `https://は不要です`), is no link:
+/// a single label of kana or Hangul with nothing after it names no host.
+/// A name with a dot, or a placeholder host with a path, still links.
+#[test]
+fn a_particle_glued_to_a_bare_scheme_is_no_host() {
+    assert_no_links(&[
+        "실수하시기 쉬운 게 앞에 https://는 좀 빼주셔야 돼요",
+        "URLの先頭のhttps://は不要です",
+    ]);
+    assert_found_one(&[
+        ("see http://はじめて.jp/ok now", "http://はじめて.jp/ok"),
+        ("http://서버주소/gwalli 를 주소창에", "http://서버주소/gwalli"),
+        ("see http://例え now", "http://例え"),
+    ]);
+}
+
 /// `http://` glued by a word of another script to the next scheme
 /// (`(http://或https://)`, "http:// or https://") names no host.
 #[test]
