@@ -432,6 +432,8 @@ fn kubernetes_keys_and_api_groups_are_no_links() {
     assert_found_one(&[
         ("see kubernetes.io/docs/concepts now", "kubernetes.io/docs/concepts"),
         ("read kubernetes.io/blog", "kubernetes.io/blog"),
+        // (An image's tag is no key: the rules for images decide.)
+        ("image: registry.k8s.io/pause:3.9", "registry.k8s.io/pause"),
         ("see example.io/v1 now", "example.io/v1"),
     ]);
 }
@@ -454,7 +456,10 @@ fn terraform_references_are_no_links() {
             "gcs_test_env.storage.googleapis.com",
         ),
         ("see www.example.name now", "www.example.name"),
+        // A site under a `data.` name; HCL's data sources have a snake-case type.
+        ("see data.go.id now", "data.go.id"),
     ]);
+    assert_no_links(&["ami = data.aws_ami.ubuntu.id"]);
 }
 
 #[test]
@@ -1521,6 +1526,9 @@ fn a_case_ending_after_a_tld_is_no_part_of_the_name() {
         ["index.hu", "telex.hu"]
     );
     assert!(found("npm i socket.io-client engine.io-parser").is_empty());
+    // A part without a vowel is no ending (Bacula's resource names).
+    assert!(found("Backup Client:   www.zagirov.name-fd").is_empty());
+    assert!(found("FileSet=\"home.zagirov.name-www\"").is_empty());
     // Not when more than letters follow the hyphen.
     assert!(found("a.com-x-y and foo.de-1").is_empty());
     // A TLD of any length, before a query too (`?` after the name).
@@ -1633,8 +1641,11 @@ fn sentences_glued_at_a_period_are_no_name() {
     assert_eq!(found("see Example.Com is"), ["Example.Com"]);
     assert!(found("that is done.Now we go").is_empty());
     assert!(found("posebno namijenjenih za GPU.To su dijelovi").is_empty());
-    // A code name spoken in another script's sentence.
+    // A code name spoken in another script's sentence; a dash or a quote
+    // after the space is no word.
     assert!(found("内容是 media.Movie 它的功能是").is_empty());
+    assert_eq!(found("linear.App — it"), ["linear.App"]);
+    assert_eq!(found("deno.Land “today”"), ["deno.Land"]);
     assert_eq!(found("Visit IRS.Gov for forms"), ["IRS.Gov"]);
     assert_eq!(
         found("see Example.Com, EXAMPLE.COM and example.Com/path or example.Net"),
@@ -1686,6 +1697,11 @@ fn a_mail_log_key_before_an_address_is_no_part_of_it() {
         ["jane@example.org"]
     );
     assert_eq!(found("<baz email='foo@bar.com'/>"), ["foo@bar.com"]);
+    // Exim's authenticated sender.
+    assert_eq!(
+        found("535 Incorrect authentication data (set_id=info@test.com)"),
+        ["info@test.com"]
+    );
     // A signed return path's tag stays: it is the address.
     assert_eq!(
         found("Return-Path: <prvs=1234abcd=joe@example.com>"),
@@ -1716,8 +1732,17 @@ fn an_address_in_a_query_field_starts_after_the_fields_name() {
     emails.kinds(&[LinkKind::Email]);
     assert!(found_with(&emails, "http://mail.example.com/compose?to=ann@example.com").is_empty());
     assert!(found("`example.com/?email=user@host.com").is_empty());
-    // A name with `&` is no half address; strict mode keeps UTS #58's local part.
-    assert!(found("AT&T staff: at&t@example.com").is_empty());
+    // A name with `&` that starts its token is one address; in a query's
+    // field none (no half address). Strict mode keeps UTS #58's local part.
+    assert_eq!(found("AT&T staff: at&t@example.com"), ["at&t@example.com"]);
+    assert_eq!(
+        found("mail sales&marketing@example.com now"),
+        ["sales&marketing@example.com"]
+    );
+    assert!(found("GET /x?a=1&b&c@example.com").is_empty());
+    // Each address reads back over its own run only (linear on `?a@b.cc`
+    // repeated).
+    assert_eq!(found("?a@b.cc?d@e.cc").len(), 2);
     let mut strict = Finder::new();
     strict.strict_uts58(true);
     assert_eq!(found_with(&strict, "x at&t@example.com"), ["at&t@example.com"]);

@@ -72,8 +72,9 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
 /// Whether the bare name `b[s..end]`, a `/` after it, is the prefix of a
 /// Kubernetes label or annotation key or an API group: a name under
 /// `k8s.io`, `kubernetes.io` or `k3s.io` whose one path segment is
-/// followed by `=` or `:` (`kubernetes.io/os=linux`,
-/// `app.kubernetes.io/name=web`, `k3s.io/internal-ip: 10.0.0.5`) or is an
+/// followed by `=`, or by `:` before white space or a capital
+/// (`kubernetes.io/os=linux`, `app.kubernetes.io/name=web`,
+/// `k3s.io/internal-ip: 10.0.0.5`, a taint's `…/not-ready:NoExecute`) or is an
 /// API version (`apiVersion: networking.k8s.io/v1`,
 /// `kubeproxy.config.k8s.io/v1alpha1`). `kubectl describe`, manifests and
 /// Helm charts write them by the dozen; a page of those sites has a path
@@ -96,7 +97,14 @@ fn is_kubernetes_key(b: &[u8], s: usize, end: usize) -> bool {
         .count();
     let segment = &b[from..from + len];
     match b.get(from + len) {
-        Some(b'=' | b':') => len > 0,
+        Some(b'=') => len > 0,
+        // (An annotation's `key: value` or a taint's `key:NoExecute`; an
+        // image's `registry.k8s.io/pause:3.9` is another matter.)
+        Some(b':') => {
+            len > 0
+                && b.get(from + len + 1)
+                    .is_none_or(|&c| c <= b' ' || c.is_ascii_uppercase())
+        }
         None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' | b',') => is_api_version(segment),
         _ => false,
     }

@@ -339,6 +339,11 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
     if b[ls] == b'\'' {
         return Plain::Ask;
     }
+    // (An escape's `\n` just before the floor: the general rules read the
+    // byte before the local part wherever the floor is.)
+    if ls == floor && ls > 0 && b[ls - 1] == b'\\' {
+        return Plain::Ask;
+    }
     let before = &b[floor..ls];
     // A local part right after `\` is no address (see `email`), nor one
     // after a word's `!`.

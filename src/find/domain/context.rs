@@ -177,7 +177,22 @@ pub(super) fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
                 && (first[1..].iter().all(u8::is_ascii_lowercase) || first[1..].iter().all(u8::is_ascii_uppercase))
                 && !is_classic_tld(tld)))
         && rest.first() == Some(&b' ')
-        && rest.get(1).is_some_and(|&c| c.is_ascii_lowercase() || c >= 0xC0)
+        && rest
+            .get(1)
+            .is_some_and(|&c| c.is_ascii_lowercase() || (c >= 0xC0 && letter_of_another_script(&rest[1..])))
+}
+
+/// Whether `b` starts with a non-ASCII letter (not a dash or a quote:
+/// `linear.App — it` and `deno.Land “today”` stay names).
+#[cold]
+#[inline(never)]
+fn letter_of_another_script(b: &[u8]) -> bool {
+    let head = &b[..b.len().min(4)];
+    let valid = match std::str::from_utf8(head) {
+        Ok(s) => s,
+        Err(e) => std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or(""),
+    };
+    valid.chars().next().is_some_and(char::is_alphabetic)
 }
 
 /// Whether `First.Tld` is a product or brand name written in title case
@@ -301,8 +316,9 @@ pub(super) fn before_written_at(b: &[u8], end: usize) -> bool {
 /// The end of a TLD that a case ending follows after a hyphen, as
 /// Hungarian writes them (`media.ccc.de-hez`, `index.hu-n`,
 /// `example.com-ot`): when the label is no TLD, the part before its first
-/// `-` is one, and one to four lowercase letters alone follow the `-`, the
-/// name ends at the `-`. 1 held-out line (seventh set).
+/// `-` is one, and one to four lowercase letters alone follow the `-` (one
+/// letter, or more with a vowel among them), the name ends at the `-`. 1
+/// held-out line (seventh set).
 pub(super) fn tld_end_before_suffix(text: &str, after: usize, end: usize) -> usize {
     let label = &text[after..end];
     let Some(dash) = label.find('-') else {
@@ -316,6 +332,13 @@ pub(super) fn tld_end_before_suffix(text: &str, after: usize, end: usize) -> usi
     // makes a package name, `socket.io-client`, `engine.io-parser`.)
     let letters = suffix.chars().take(5).filter(|c| c.is_lowercase()).count();
     if letters == 0 || letters > 4 || suffix.chars().count() != letters {
+        return end;
+    }
+    // (A case ending of two letters or more has a vowel: `-hez`, `-ba`,
+    // `-on`. A name's part without one is no ending: Bacula's
+    // `www.zagirov.name-fd`, `home.zagirov.name-www`, 2 held-out lines,
+    // thirty-fifth set.)
+    if letters > 1 && !suffix.chars().any(|c| "aeiouáéíóöőúüű".contains(c)) {
         return end;
     }
     // Only the last label ends so: `example.co-png.onion` goes on.
@@ -541,7 +564,8 @@ pub(super) fn is_code_identifier(first: &[u8], tld: &[u8]) -> bool {
 /// resource's type and name (`aws_internet_gateway.default`,
 /// `aws_subnet.eu-central-1a-private`: a first label in lowercase
 /// snake case, with a `_`, and a label after it) or one of its other
-/// references (`var.`, `local.`, `module.`, `data.`, `each.`, `self.`).
+/// references (`var.`, `local.`, `module.`, `each.`, `self.`, and
+/// `data.` before a snake-case type).
 /// No registered name holds a `_`, and Terraform plans and HCL write an
 /// attribute so (3 held-out lines, thirty-third set).
 #[cold]
@@ -551,7 +575,16 @@ fn is_terraform_reference(first: &[u8]) -> bool {
         return false;
     };
     let label = &first[..dot];
-    matches!(label, b"var" | b"local" | b"module" | b"data" | b"each" | b"self")
+    // (`data.` names a data source whose type is snake case too,
+    // `data.aws_ami.ubuntu.id`: `data.go.id` is a site.)
+    let data_source = || {
+        first[dot + 1..]
+            .split(|&c| c == b'.')
+            .next()
+            .is_some_and(|t| t.contains(&b'_'))
+    };
+    matches!(label, b"var" | b"local" | b"module" | b"each" | b"self")
+        || (label == b"data" && data_source())
         || (label.contains(&b'_')
             && label.first().is_some_and(u8::is_ascii_lowercase)
             && label

@@ -326,7 +326,48 @@ const DOT_PIECES: &[&str] = &[
     "-",
     ":",
     ":8",
+    // Query fields and log keys before an address, Terraform and
+    // Kubernetes names, a sentence glued before another script.
+    "?",
+    "&",
+    "=",
+    "?email=",
+    "&to=",
+    "sasl_username=",
+    "\\n",
+    "!",
+    ".tf",
+    ".id",
+    ".name",
+    "aws_x",
+    "data",
+    "k8s.io/",
+    "kubernetes.io/",
+    "v1beta1",
+    "=linux",
+    " media",
+    ".Movie",
+    " 它",
+    " —",
 ];
+
+/// An escape's `\n` right before the floor: both paths read the byte
+/// before the local part (`\na@example.com!` after a link that ends at
+/// the `n`'s backslash), where the plain path once read only from the
+/// floor.
+#[test]
+fn an_escape_before_the_floor_is_read_by_both_paths() {
+    let f = Finder::new();
+    for text in ["\\na@example.com!", "x\\na@example.com", "\\nuser@example.com&"] {
+        for (dot, _) in text.match_indices('.') {
+            for floor in 0..4 {
+                let both = try_domain(&f, text, dot, 1, floor).map(|r| (r.start, r.end, r.kind));
+                let general = general_domain(&f, text, dot, 1, floor).map(|r| (r.start, r.end, r.kind));
+                assert_eq!(both, general, "{text:?} at {dot} floor {floor}");
+            }
+        }
+    }
+}
 
 /// The byte test of punctuation before a name takes exactly the
 /// characters of its four blocks that the general rules read into no name

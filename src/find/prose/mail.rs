@@ -167,15 +167,35 @@ fn looks_like_message_id(address: &str) -> bool {
     local.contains('$') || local.bytes().filter(u8::is_ascii_digit).count() >= 6
 }
 
+/// The start of the word with `&`s whose last part starts at `ls` (an
+/// `&` before it): local-part bytes and `&` back to the start of a token
+/// (white space, a bracket or a quote, the text's start), at most 64
+/// bytes back; `None` if the run meets anything else first (a query's
+/// `?`, `=` or `/`) or starts with `&`.
+fn word_with_ampersands(b: &[u8], ls: usize) -> Option<usize> {
+    let lo = ls.saturating_sub(64);
+    let mut i = ls;
+    while i > lo && (b[i - 1] == b'&' || (b[i - 1] < 0x80 && super::super::email::is_plain_local_byte(b[i - 1]))) {
+        if matches!(b[i - 1], b'=' | b'/') {
+            return None;
+        }
+        i -= 1;
+    }
+    let token_start = i == 0 || b[i - 1] <= b' ' || matches!(b[i - 1], b'<' | b'(' | b'[' | b'"' | b'\'' | b':' | b',');
+    (token_start && b[i] != b'&' && b[i] != b'.').then_some(i)
+}
+
 /// Whether the `?` or `&` at `q` is in the query of a URL written with a
-/// host: the run of text before it (back to white space or a quote or
-/// bracket) holds `://`, or a path whose first segment is a dotted name
-/// (`example.com/?`). A request line's path (`GET /api/users?`) has none.
+/// host: the run of text before it (back to white space, a quote or
+/// bracket, or the `@` of an address before it: so that each address
+/// reads back over its own run only) holds `://`, or a path whose first
+/// segment is a dotted name (`example.com/?`). A request line's path
+/// (`GET /api/users?`) has none.
 fn query_of_a_url(b: &[u8], q: usize) -> bool {
     let lo = q.saturating_sub(2048);
     let run = b[lo..q]
         .iter()
-        .rposition(|&c| c <= b' ' || matches!(c, b'"' | b'\'' | b'<' | b'(' | b'['))
+        .rposition(|&c| c <= b' ' || matches!(c, b'"' | b'\'' | b'<' | b'(' | b'[' | b'@'))
         .map_or(lo, |i| lo + i + 1);
     let run = &b[run..q];
     match run.iter().position(|&c| c == b'/') {
@@ -197,7 +217,7 @@ fn query_of_a_url(b: &[u8], q: usize) -> bool {
 /// (`list+x=example.org@host`, a bounce address; `prvs=1234abcd=joe@…`,
 /// a signed return path), so only these names are cut.
 pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
-    const NAMES: [&[u8]; 25] = [
+    const NAMES: [&[u8]; 26] = [
         b"envelope-from=",
         b"smtp.mailfrom=",
         b"smtp.helo=",
@@ -230,6 +250,8 @@ pub(super) fn mail_parameter_len(address: &[u8]) -> usize {
         b"ctladdr=",
         b"login=",
         b"account=",
+        // Exim's authenticated sender (`A=dovecot_login:x (set_id=a@b)`).
+        b"set_id=",
     ];
     if !may_be_mail_parameter(address) {
         return 0;
@@ -357,9 +379,13 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
                     return None;
                 }
             }
-            // (`at&t@example.com`: a name with `&`, rare in a mailbox, whose
-            // start the walk no longer finds. No address rather than half.)
-            None if text.as_bytes()[raw.start - 1] == b'&' => return None,
+            // (`sales&marketing@example.com`, `at&t@example.com`: a name
+            // with `&`, which the walk stops at. The address is the whole
+            // word when it starts the token, none rather than half when it
+            // is a query's field.)
+            None if text.as_bytes()[raw.start - 1] == b'&' => {
+                raw.start = word_with_ampersands(text.as_bytes(), raw.start)?
+            }
             None => {}
         }
     }
