@@ -231,7 +231,7 @@ fn after_bang(b: &[u8], ls: usize) -> bool {
 /// not part of it, though RFC 5322 atext and UTS 58 LinkEmail hold `'`
 /// (inside a local part it stays: `o'brien@example.com`). Default mode.
 #[inline(always)]
-fn after_opening_quotes(b: &[u8], mut ls: usize, at: usize) -> usize {
+pub(super) fn after_opening_quotes(b: &[u8], mut ls: usize, at: usize) -> usize {
     while ls < at && b[ls] == b'\'' {
         ls += 1;
     }

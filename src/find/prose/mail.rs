@@ -167,6 +167,20 @@ fn looks_like_message_id(address: &str) -> bool {
     local.contains('$') || local.bytes().filter(u8::is_ascii_digit).count() >= 6
 }
 
+/// The local part of `address`: the bytes before its `@` (none without one).
+fn local_part(address: &[u8]) -> &[u8] {
+    &address[..address.iter().position(|&c| c == b'@').unwrap_or(0)]
+}
+
+/// Where the address whose value starts at `start` (after a field's or a
+/// parameter's `name=`) starts: past the quotes that open it
+/// (`email='foo@bar.com'`), read as any local part; `None` when it would
+/// start with `@` or `.` (`email=@…`, `x='.foo@…`).
+fn value_start(b: &[u8], start: usize, end: usize) -> Option<usize> {
+    let start = crate::find::email::after_opening_quotes(b, start, end);
+    (!matches!(b.get(start), Some(b'@' | b'.') | None)).then_some(start)
+}
+
 /// The start of the word with `&`s whose last part starts at `ls` (an
 /// `&` before it): local-part bytes and `&` back to the start of a token
 /// (white space, a bracket or a quote, the text's start), at most 64
@@ -370,15 +384,11 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
         if query_of_a_url(text.as_bytes(), raw.start - 1) {
             return None;
         }
-        let field = &text.as_bytes()[raw.start..raw.end];
-        let local = &field[..field.iter().position(|&c| c == b'@').unwrap_or(0)];
-        match local.iter().position(|&c| c == b'=') {
-            Some(eq) => {
-                raw.start += eq + 1;
-                if matches!(text.as_bytes()[raw.start], b'@' | b'.') {
-                    return None;
-                }
-            }
+        match local_part(&text.as_bytes()[raw.start..raw.end])
+            .iter()
+            .position(|&c| c == b'=')
+        {
+            Some(eq) => raw.start = value_start(text.as_bytes(), raw.start + eq + 1, raw.end)?,
             // (`sales&marketing@example.com`, `at&t@example.com`: a name
             // with `&`, which the walk stops at. The address is the whole
             // word when it starts the token, none rather than half when it
@@ -393,32 +403,15 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     // parameter's name is not part of the address.
     let name = mail_parameter_len(&text.as_bytes()[raw.start..raw.end]);
     if name > 0 {
-        raw.start += name;
-        // (`email='foo@bar.com'`: a quote opens the value, as below.)
-        while text.as_bytes()[raw.start] == b'\'' {
-            raw.start += 1;
-        }
-        if matches!(text.as_bytes()[raw.start], b'@' | b'.') {
-            return None;
-        }
+        raw.start = value_start(text.as_bytes(), raw.start + name, raw.end)?;
     }
     let b = text.as_bytes();
     // `email='foo@bar.com'`: a `'` glued after `=` opens an attribute's
     // value (GNOME Terminal's suite), as a `'` before an address does; the
     // address starts after it.
     if b.get(raw.end) == Some(&b'\'') {
-        let local = &b[raw.start..raw.end];
-        let local = &local[..local.iter().position(|&c| c == b'@').unwrap_or(0)];
-        if let Some(q) = local.windows(2).rposition(|w| w == b"='") {
-            raw.start += q + 2;
-            // (As a local part read from there: more quotes open it, and
-            // none starts with a dot or is empty.)
-            while b[raw.start] == b'\'' {
-                raw.start += 1;
-            }
-            if matches!(b[raw.start], b'@' | b'.') {
-                return None;
-            }
+        if let Some(q) = local_part(&b[raw.start..raw.end]).windows(2).rposition(|w| w == b"='") {
+            raw.start = value_start(b, raw.start + q + 1, raw.end)?;
         }
     }
     let address = &text[raw.start..raw.end];
