@@ -27,8 +27,8 @@ use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, name_letters_end};
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
-    after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_app_bundle, is_code_identifier,
-    is_dotnet_name, is_file_name, is_glued_sentence, is_host_by_its_line, is_product_name, names_a_zone, port_after,
+    after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_code_identifier, is_file_name,
+    is_glued_sentence, is_host_by_its_line, is_product_name, names_a_product, names_a_zone, port_after,
     start_after_rtl_prefix, tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, underscore_labels_start,
     unicode_tld_end_before_prose,
 };
@@ -64,7 +64,7 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
     is_code_identifier(first, tld)
         || (tld[0].is_ascii_uppercase()
             && (is_glued_sentence(first, tld, &b[tld_end..]) || (!goes_on && is_product_name(first, tld))))
-        || (!goes_on && tld.len() == 3 && (is_app_bundle(first, tld) || is_dotnet_name(first, tld)))
+        || (!goes_on && tld.len() == 3 && names_a_product(first, tld))
         || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
         || (tld == b"io" && b.get(tld_end) == Some(&b'/') && is_kubernetes_key(b, s, tld_end))
 }

@@ -233,36 +233,33 @@ fn is_file_path(scheme: &str, rest: &[u8]) -> bool {
     scheme.eq_ignore_ascii_case("file") && rest.first() == Some(&b'/') && rest.get(1).is_some_and(|&c| c > b' ')
 }
 
-/// Whether the authority `b[a..auth_end]`, which ends in `:`, is a word of
-/// another script glued to a second scheme whose `//` follows
-/// (`(http://或https://)`, "http:// or https://": 1 held-out line,
-/// thirtieth set): the first IRI names no host. The authority holds no
-/// dot: a host with one may run on through CJK quotes to the next link's
-/// scheme (`“http://人民日报.公益”、“http://…`), which the end rules cut.
+/// Whether the authority `text[a..auth_end]`, which starts with a
+/// non-ASCII byte and holds no dot, is a word of prose rather than a host:
+///
+/// - glued to a second scheme whose `//` follows (`(http://或https://)`,
+///   "http:// or https://": 1 held-out line, thirtieth set). A host with a
+///   dot may run on through CJK quotes to the next link's scheme
+///   (`“http://人民日报.公益”、“http://…`), which the end rules cut;
+/// - a particle of kana or Hangul glued to the `//` with nothing after it:
+///   the scheme spoken of in Japanese or Korean prose (`앞에 https://는 좀
+///   빼주셔야 돼요`, "leave out the https:// in front"; `https://は不要です`;
+///   1 held-out line, thirty-fourth set). A name with a dot
+///   (`http://はじめて.jp`) or a placeholder host with a path
+///   (`http://서버주소/gwalli`, "server address") still links.
 #[cold]
 #[inline(never)]
-fn glued_to_next_scheme(b: &[u8], a: usize, auth_end: usize) -> bool {
-    b[auth_end..].starts_with(b"//") && b[a] >= 0x80 && !b[a..auth_end].contains(&b'.')
-}
-
-/// Whether the authority `text[a..auth_end]` is a word of kana or Hangul
-/// glued to the `//`, with no dot: the scheme spoken of in Japanese or
-/// Korean prose (`앞에 https://는 좀 빼주셔야 돼요`, "leave out the
-/// https:// in front"; `https://は不要です`), whose particle is no host.
-/// A single-label host in those scripts with nothing after it names no
-/// site; a name with a dot (`http://はじめて.jp`) or a placeholder host
-/// with a path (`http://서버주소/gwalli`, "server address") still links. 1
-/// held-out line (thirty-fourth set).
-#[cold]
-#[inline(never)]
-fn starts_with_particle(text: &str, a: usize, auth_end: usize) -> bool {
+fn authority_is_prose(text: &str, a: usize, auth_end: usize) -> bool {
     let b = text.as_bytes();
-    !matches!(b.get(auth_end), Some(b'/' | b'?' | b'#'))
-        && text[a..auth_end]
+    // (The byte tests first: most hosts fail one, before the search for a dot.)
+    let shape = match b.get(auth_end) {
+        Some(b'/') => b[auth_end - 1] == b':' && b[auth_end..].starts_with(b"//"),
+        Some(b'?' | b'#') => false,
+        _ => text[a..auth_end]
             .chars()
             .next()
-            .is_some_and(|c| matches!(c, '\u{3041}'..='\u{309F}' | '\u{AC00}'..='\u{D7A3}'))
-        && b[a..auth_end].iter().all(|&c| c != b'.')
+            .is_some_and(|c| matches!(c, '\u{3041}'..='\u{309F}' | '\u{AC00}'..='\u{D7A3}')),
+    };
+    shape && b[a..auth_end].iter().all(|&c| c != b'.')
 }
 
 /// A candidate IRI whose scheme's `:` is at `colon`.
@@ -511,14 +508,7 @@ fn scheme_link<const FAST: bool>(f: &Finder, text: &str, s: usize, colon: usize)
                 return template_link(f, text, s, end, quote);
             }
         }
-        if !f.strict_uts58 && auth_end > a && b[auth_end - 1] == b':' && glued_to_next_scheme(b, a, auth_end) {
-            return None;
-        }
-        if !f.strict_uts58
-            && auth_end > a
-            && matches!(b[a], 0xE3 | 0xEA..=0xED)
-            && starts_with_particle(text, a, auth_end)
-        {
+        if !f.strict_uts58 && auth_end > a && b[a] >= 0x80 && authority_is_prose(text, a, auth_end) {
             return None;
         }
         let auth = trim_end(f, text, a, auth_end);
@@ -781,12 +771,12 @@ fn plain_web_link<const QUOTED: bool>(
     // An `xn--` label that is not ASCII (`http://xn--はじめよう.com`) is
     // no host: the general rules reject it with `dns_labels_ok`.
     // (And a particle glued to the `//`: the general rules'
-    // `starts_with_particle`.)
+    // `authority_is_prose`.)
     if capped(i)
         || !labels.ok()
         || ((xn_label || (non_ascii && i - (colon + 3) > MEASURED_LABEL_BYTES))
             && has_bad_idn_label(&text[colon + 3..i]))
-        || (non_ascii && matches!(b[colon + 3], 0xE3 | 0xEA..=0xED) && starts_with_particle(text, colon + 3, i))
+        || (non_ascii && matches!(b[colon + 3], 0xE3 | 0xEA..=0xED) && authority_is_prose(text, colon + 3, i))
     {
         // Not a name: an IPv6 literal, or the general rules.
         i = ip_literal_end(b, colon + 3, i, limit)?;

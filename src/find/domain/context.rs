@@ -211,13 +211,20 @@ pub(super) fn is_product_name(first: &[u8], tld: &[u8]) -> bool {
         && !is_classic_tld(tld)
 }
 
-/// Whether `First.app` is a macOS application bundle: one of the apps
-/// macOS ships, Xcode's tools or the common browsers and terminals
-/// (`Console.app`, `Firefox.app`, `iTerm.app`), as READMEs and support
-/// text write them. Any other name keeps its link: startups write their
-/// `.app` site in title case (`Linear.app`, `Railway.app`). 2 held-out
-/// lines (twenty-sixth set).
-pub(super) fn is_app_bundle(first: &[u8], tld: &[u8]) -> bool {
+/// Whether `first.tld` (a TLD of three letters) names a product rather
+/// than its site:
+///
+/// - a macOS application bundle `First.app`: one of the apps macOS ships,
+///   Xcode's tools or the common browsers and terminals (`Console.app`,
+///   `Firefox.app`, `iTerm.app`), as READMEs and support text write them.
+///   Any other name keeps its link: startups write their `.app` site in
+///   title case (`Linear.app`, `Railway.app`). 2 held-out lines
+///   (twenty-sixth set);
+/// - one of Microsoft's .NET frameworks or languages named in prose
+///   (`ASP.NET Core`, `ADO.NET`, `VB.NET`, `Запустить asp.net приложение`),
+///   any case: `asp.net` is also a site, but a name without a path or a
+///   `www.` names the framework (3 held-out lines, thirty-third set).
+pub(super) fn names_a_product(first: &[u8], tld: &[u8]) -> bool {
     const APPS: [&[u8]; 30] = [
         b"Terminal",
         b"Console",
@@ -250,19 +257,13 @@ pub(super) fn is_app_bundle(first: &[u8], tld: &[u8]) -> bool {
         b"iTerm2",
         b"Launchpad",
     ];
-    tld == b"app" && APPS.contains(&first)
-}
-
-/// Whether `first.net` is one of Microsoft's .NET frameworks or languages
-/// named in prose (`ASP.NET Core`, `ADO.NET`, `VB.NET`, `Запустить asp.net
-/// приложение`), any case: `asp.net` is also a site, but a name without a
-/// path or a `www.` names the framework (3 held-out lines, thirty-third
-/// set). `www.asp.net` and `asp.net/mvc` still link.
-pub(super) fn is_dotnet_name(first: &[u8], tld: &[u8]) -> bool {
-    tld.eq_ignore_ascii_case(b"net")
-        && [&b"asp"[..], b"ado", b"vb"]
+    match tld {
+        b"app" => APPS.contains(&first),
+        [b'n' | b'N', b'e' | b'E', b't' | b'T'] => [&b"asp"[..], b"ado", b"vb"]
             .iter()
-            .any(|n| first.eq_ignore_ascii_case(n))
+            .any(|n| first.eq_ignore_ascii_case(n)),
+        _ => false,
+    }
 }
 
 /// Whether `tld` is one of the classic generic TLDs, which names write in
