@@ -2437,3 +2437,25 @@ fn a_calendar_uid_is_no_address() {
         assert_eq!(found(text), want, "{text}");
     }
 }
+
+#[test]
+fn a_name_before_a_word_for_file_is_a_file() {
+    // Glued or after one space, in the scripts that write the word; a
+    // `www.` name, a name with a path, and a company that `filed` stay.
+    let none: &[&str] = &[];
+    for (text, want) in [
+        ("msgstr \"bushu.helpファイル\"", none),
+        ("the bushu.help file", none),
+        ("copy the Config.app files, and", none),
+        ("把 index.love 文件放到这里", none),
+        ("setup.app파일을 여세요", none),
+        ("Откройте readme.help файл", none),
+        ("the bushu.help filename", none),
+        ("example.com filed a suit", &["example.com"]),
+        ("www.example.com file", &["www.example.com"]),
+        ("example.com/x.zip file", &["example.com/x.zip"]),
+        ("see example.com详细", &["example.com"]),
+    ] {
+        assert_eq!(found(text), want, "{text}");
+    }
+}

@@ -67,6 +67,44 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
         || (!goes_on && tld.len() == 3 && names_a_product(first, tld))
         || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
         || (tld == b"io" && b.get(tld_end) == Some(&b'/') && is_kubernetes_key(b, s, tld_end))
+        || (!goes_on && matches!(b.get(tld_end), Some(b' ' | 0xD0..)) && file_word_after(b, s, tld_end))
+}
+
+/// Whether the name that ends at `end` is followed by a word for "file",
+/// glued or after one space: `the bushu.help file`, `bushu.helpファイル`,
+/// `index.love 文件`, `setup.app파일`. The name is a file's (its suffix a TLD
+/// that is also an extension: `.help`, `.app`, `.love`, `.zip`), not a
+/// site: no one calls a site a file. 2 held-out lines (a `.po` string of
+/// the thirty-seventh set; `crawlers-user-agents.data文件` in Chinese
+/// notes on ModSecurity). English `file`, `files` and `filename`, not
+/// `filed` (a verb after a company's name); Japanese, Chinese (simplified
+/// and traditional), Korean, and Russian `файл`. A `www.` name is a site
+/// still (`www.example.com file`).
+#[cold]
+#[inline(never)]
+fn file_word_after(b: &[u8], start: usize, end: usize) -> bool {
+    if b[start..].starts_with(b"www.") {
+        return false;
+    }
+    let mut rest = b.get(end..).unwrap_or_default();
+    if let Some(r) = rest.strip_prefix(b" ") {
+        rest = r;
+    }
+    const WORDS: [&str; 6] = ["ファイル", "文件", "檔案", "档案", "파일", "файл"];
+    match rest.first() {
+        Some(b'f' | b'F') => {
+            rest.len() >= 4
+                && rest[..4].eq_ignore_ascii_case(b"file")
+                && match rest.get(4) {
+                    None => true,
+                    Some(b's' | b'S') => !rest.get(5).is_some_and(u8::is_ascii_alphanumeric),
+                    Some(c) if c.is_ascii_alphanumeric() => rest[4..].starts_with(b"name"),
+                    Some(_) => true,
+                }
+        }
+        Some(&c) if c >= 0xD0 => WORDS.iter().any(|w| rest.starts_with(w.as_bytes())),
+        _ => false,
+    }
 }
 
 /// Whether the bare name `b[s..end]`, a `/` after it, is the prefix of a
