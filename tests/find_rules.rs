@@ -2459,3 +2459,15 @@ fn a_name_before_a_word_for_file_is_a_file() {
         assert_eq!(found(text), want, "{text}");
     }
 }
+
+#[test]
+fn an_equals_sign_starting_the_token_is_no_part_of_an_address() {
+    // The bounce forms keep the `=` inside their local part.
+    for (text, want) in [
+        ("x =joe@example.com", "joe@example.com"),
+        ("a ==joe@example.com b", "joe@example.com"),
+        ("prvs=1234=joe@example.com", "prvs=1234=joe@example.com"),
+    ] {
+        assert_eq!(found(text), [want], "{text}");
+    }
+}

@@ -406,6 +406,13 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
         raw.start = value_start(text.as_bytes(), raw.start + name, raw.end)?;
     }
     let b = text.as_bytes();
+    // `PS =joe@example.com`: a `=` that starts the token assigns or
+    // equates; no one starts a mailbox's name with it (the bounce forms
+    // keep theirs inside: `prvs=…=joe@…`). A peer case (anchorme).
+    if b[raw.start] == b'=' {
+        let n = b[raw.start..raw.end].iter().take_while(|&&c| c == b'=').count();
+        raw.start = value_start(b, raw.start + n, raw.end)?;
+    }
     // `email='foo@bar.com'`: a `'` glued after `=` opens an attribute's
     // value (GNOME Terminal's suite), as a `'` before an address does; the
     // address starts after it.
