@@ -2471,3 +2471,30 @@ fn an_equals_sign_starting_the_token_is_no_part_of_an_address() {
         assert_eq!(found(text), [want], "{text}");
     }
 }
+
+#[test]
+fn a_remark_in_brackets_glued_to_a_link_is_no_part_of_it() {
+    // The `(` opens a remark when white space ends the link with it open
+    // and a `)` closes it later on the line; a closed bracket, one that
+    // never closes, and a `(` after punctuation stay as they were.
+    for (text, want) in [
+        (
+            "https://delta.chat/page(this is the link to our site)",
+            "https://delta.chat/page",
+        ),
+        (
+            "Docs at https://example.com/docs(see the FAQ) too",
+            "https://example.com/docs",
+        ),
+        ("example.com/docs(see the FAQ)", "example.com/docs"),
+        ("see http://example.com/foo(bar) now", "http://example.com/foo(bar)"),
+        (
+            "https://en.wikipedia.org/wiki/Foo_(bar baz",
+            "https://en.wikipedia.org/wiki/Foo_(bar",
+        ),
+        ("https://example.com/a(b c\n d)", "https://example.com/a(b"),
+        ("https://example.com/a.(b c)", "https://example.com/a.(b"),
+    ] {
+        assert_eq!(found(text), [want], "{text:?}");
+    }
+}

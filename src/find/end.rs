@@ -404,6 +404,9 @@ fn scan_forward_with<const FAST: bool>(
                         continue;
                     }
                 }
+                if !brackets.stack.is_empty() {
+                    end = remark_start(b, link_start, end, i).unwrap_or(end);
+                }
                 break;
             }
             // A string literal closed and concatenated in PHP or Perl
@@ -476,6 +479,40 @@ fn scan_forward_with<const FAST: bool>(
         };
     }
     (end, (at_cap || i >= limit) && limit < text.len())
+}
+
+/// How far past a link's end [`remark_start`] looks for the `)` of a
+/// remark.
+const REMARK_REACH: usize = 200;
+
+/// Where a remark in brackets starts, when the link ending at `end` ran
+/// into one (default mode): `https://delta.chat/page(this is the link to
+/// our site)`. The link's last part is `(` and one word, white space
+/// (`b[stop]`) ended the scan with the `(` unclosed, and a `)` closes it
+/// later on the line (within [`REMARK_REACH`] bytes, no other `(` first):
+/// the writer opened a remark, not a path part (Delta Chat's suite). The
+/// link ends before the `(`, after a letter, digit, `/`, `_` or `-`.
+/// `None` for every other shape; most links never get here (no bracket
+/// open at their end).
+pub(super) fn remark_start(b: &[u8], link_start: usize, end: usize, stop: usize) -> Option<usize> {
+    if !matches!(b.get(stop), Some(b' ' | b'\t')) {
+        return None;
+    }
+    let mut p = end;
+    while p > link_start && (b[p - 1].is_ascii_alphanumeric() || b[p - 1] >= 0x80) {
+        p -= 1;
+    }
+    if p == end || p < link_start + 2 || b[p - 1] != b'(' {
+        return None;
+    }
+    let open = p - 1;
+    let before = b[open - 1];
+    if !(before.is_ascii_alphanumeric() || before >= 0x80 || matches!(before, b'/' | b'_' | b'-')) {
+        return None;
+    }
+    let ahead = &b[stop..b.len().min(stop + REMARK_REACH)];
+    let close = ahead.iter().position(|&c| matches!(c, b')' | b'(' | b'\n' | b'\r'))?;
+    (ahead[close] == b')').then_some(open)
 }
 
 /// Drops trailing Soft characters and (default mode) unclosed openers.

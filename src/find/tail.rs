@@ -6,7 +6,9 @@
 
 use super::candidate::Part;
 use super::classes::{has_class, BYTE_CLASS, INCLUDE, IN_IRI, NEUTRAL, RUN_BYTE, SIMPLE};
-use super::end::{is_cjk_stop, is_fullwidth_excluded, is_grapheme_boundary, placeholder_len, starts_scheme};
+use super::end::{
+    is_cjk_stop, is_fullwidth_excluded, is_grapheme_boundary, placeholder_len, remark_start, starts_scheme,
+};
 use super::Finder;
 use crate::chars::{is_ucschar, link_term, LinkTerm};
 use crate::iri::parse::can_appear_in_iri;
@@ -202,6 +204,9 @@ fn rest_from<const QUOTED: bool, const LONG: bool>(
                     if !LONG && i + 66 >= limit {
                         return None;
                     }
+                }
+                if open > 0 {
+                    end = remark_start(b, s, end, i).unwrap_or(end);
                 }
                 return on_grapheme_boundary(text, end);
             }
