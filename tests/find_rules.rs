@@ -2467,6 +2467,8 @@ fn an_equals_sign_starting_the_token_is_no_part_of_an_address() {
         ("x =joe@example.com", "joe@example.com"),
         ("a ==joe@example.com b", "joe@example.com"),
         ("prvs=1234=joe@example.com", "prvs=1234=joe@example.com"),
+        // (A combining mark joins the `=`: the link starts with the pair.)
+        ("=\u{301}user@example.org", "=\u{301}user@example.org"),
     ] {
         assert_eq!(found(text), [want], "{text}");
     }

@@ -409,9 +409,12 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     // `PS =joe@example.com`: a `=` that starts the token assigns or
     // equates; no one starts a mailbox's name with it (the bounce forms
     // keep theirs inside: `prvs=…=joe@…`). A peer case (anchorme).
+    // (A mark after the `=` joins it: `=\u{301}user@…` keeps its start.)
     if b[raw.start] == b'=' {
         let n = b[raw.start..raw.end].iter().take_while(|&&c| c == b'=').count();
-        raw.start = value_start(b, raw.start + n, raw.end)?;
+        if b[raw.start + n] < 0x80 || crate::find::end::is_grapheme_boundary(text, raw.start + n) {
+            raw.start = value_start(b, raw.start + n, raw.end)?;
+        }
     }
     // `email='foo@bar.com'`: a `'` glued after `=` opens an attribute's
     // value (GNOME Terminal's suite), as a `'` before an address does; the
