@@ -2500,3 +2500,21 @@ fn a_remark_in_brackets_glued_to_a_link_is_no_part_of_it() {
         assert_eq!(found(text), [want], "{text:?}");
     }
 }
+
+#[test]
+fn vietnamese_sentences_glued_at_a_period_are_no_name() {
+    // One syllable with a letter only Vietnamese writes before a lowercase
+    // TLD, then a space and a letter. A Vietnamese IDN of more syllables,
+    // a name at a sentence's end, and other Latin scripts stay names.
+    let none: &[&str] = &[];
+    for (text, want) in [
+        ("mà chết thấy thương.vn trị dc nge", none),
+        ("cô bà ơi.net đẹp của cô", none),
+        ("tranh luận.ai xem thấy", none),
+        ("truy cập tênmiền.vn để xem", &["tênmiền.vn"]),
+        ("Xem thêm tại thương.vn", &["thương.vn"]),
+        ("bücher.de ist gut", &["bücher.de"]),
+    ] {
+        assert_eq!(found(text), want, "{text}");
+    }
+}

@@ -28,9 +28,9 @@ use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
     after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_code_identifier, is_file_name,
-    is_glued_sentence, is_host_by_its_line, is_product_name, names_a_product, names_a_zone, port_after,
-    start_after_rtl_prefix, tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, underscore_labels_start,
-    unicode_tld_end_before_prose,
+    is_glued_sentence, is_host_by_its_line, is_product_name, is_vietnamese_glued_sentence, names_a_product,
+    names_a_zone, port_after, start_after_rtl_prefix, tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix,
+    underscore_labels_start, unicode_tld_end_before_prose,
 };
 
 /// Whether an `@` lies within a name's walk back from the `dot` (no
@@ -68,6 +68,11 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
         || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
         || (tld == b"io" && b.get(tld_end) == Some(&b'/') && is_kubernetes_key(b, s, tld_end))
         || (!goes_on && matches!(b.get(tld_end), Some(b' ' | 0xD0..)) && file_word_after(b, s, tld_end))
+        || (tld[0].is_ascii_lowercase()
+            && b.get(tld_end) == Some(&b' ')
+            && first.len() <= 24
+            && !first.is_ascii()
+            && is_vietnamese_glued_sentence(first, tld, &b[tld_end..]))
 }
 
 /// Whether the name that ends at `end` is followed by a word for "file",

@@ -182,6 +182,52 @@ pub(super) fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
             .is_some_and(|&c| c.is_ascii_lowercase() || (c >= 0xC0 && letter_of_another_script(&rest[1..])))
 }
 
+/// Whether `syllable.tld` is two Vietnamese sentences glued at a period
+/// without a space (`thấy thương.vn trị`, `bà ơi.net đẹp`, `tranh
+/// luận.ai xem`): the label before the TLD is one Vietnamese syllable
+/// (letters with one vowel run, one of them a letter only Vietnamese
+/// writes: `ơ`, `ư`, `ă`, `đ` or a vowel with a tone mark, U+1EA0–U+1EF9),
+/// the TLD is lowercase, and a space and a letter follow (the sentence
+/// goes on: `vn` is Việt Nam, `net` the word nét). Vietnamese comments
+/// often leave out the space after a period; a Vietnamese IDN writes more
+/// than one syllable (`tênmiền.vn`). 3 held-out lines (thirty-fourth and
+/// thirty-ninth sets).
+#[cold]
+#[inline(never)]
+pub(super) fn is_vietnamese_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
+    let Ok(word) = std::str::from_utf8(first) else {
+        return false;
+    };
+    let vietnamese = |c: char| {
+        matches!(
+            c,
+            'ơ' | 'Ơ' | 'ư' | 'Ư' | 'ă' | 'Ă' | 'đ' | 'Đ' | '\u{1EA0}'..='\u{1EF9}'
+        )
+    };
+    let vowel = |c: char| {
+        matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u' | 'y')
+            || (!c.is_ascii() && !matches!(c, 'đ' | 'Đ'))
+    };
+    let mut runs = 0;
+    let mut in_run = false;
+    for c in word.chars() {
+        if !c.is_alphabetic() {
+            return false;
+        }
+        if vowel(c) && !in_run {
+            runs += 1;
+        }
+        in_run = vowel(c);
+    }
+    runs == 1
+        && word.chars().any(vietnamese)
+        && tld.iter().all(u8::is_ascii_lowercase)
+        && rest.first() == Some(&b' ')
+        && rest
+            .get(1)
+            .is_some_and(|&c| c.is_ascii_lowercase() || (c >= 0xC0 && letter_of_another_script(&rest[1..])))
+}
+
 /// Whether `b` starts with a non-ASCII letter (not a dash or a quote:
 /// `linear.App — it` and `deno.Land “today”` stay names).
 #[cold]
