@@ -1407,12 +1407,17 @@ fn the_provider_of_a_maven_scm_url_is_no_scheme() {
 
 /// Build files whose whole name ends in a TLD, `meson.build` (`.build`)
 /// and GN's `BUILD.gn` (`.gn`), are files, in a `git log --stat` line as
-/// in prose; a host under those TLDs is still a name.
+/// in prose; a host under those TLDs is still a name. A name of one label
+/// under `.build` is a method or a file (`vgg.build`): a host needs more.
 #[test]
 fn meson_and_gn_build_files_are_no_names() {
     assert!(found(" meson.build                    | 5 +++++").is_empty());
     assert!(found("edit BUILD.gn and build.gn").is_empty());
-    assert_eq!(found("see mesonbuild.build and x.gn"), ["mesonbuild.build", "x.gn"]);
+    assert_eq!(
+        found("see www.mesonbuild.build and x.gn"),
+        ["www.mesonbuild.build", "x.gn"]
+    );
+    assert!(found("确保整个过程中只运行 vgg.build 一次").is_empty());
 }
 
 /// A systemd target unit written bare (`After=network-online.target`,

@@ -610,13 +610,18 @@ pub(super) fn is_file_name(host: &str, first: &str, tld: &str) -> bool {
 /// starts with the label `com` or `org` and has two labels after it.
 /// 4 held-out lines (seventeenth and thirtieth sets). And a Terraform
 /// reference to an attribute (`aws_internet_gateway.default.id`,
-/// `aws_iam_role.test.name`: [`is_terraform_reference`]).
+/// `aws_iam_role.test.name`: [`is_terraform_reference`]). And a name of
+/// one label under `.build`: a method named in prose (`vgg.build`, 3
+/// held-out lines of translated subtitles) or Meson's `meson.build`; no
+/// labelled line links a `.build` site, and one of more labels
+/// (`www.nic.build`) still links.
 #[inline(always)]
 pub(super) fn is_code_identifier(first: &[u8], tld: &[u8]) -> bool {
     // (Two byte tests for most names: a `.` fourth, a TLD of two letters.)
     (first.get(3) == Some(&b'.') && first.len() > 4 && (first.starts_with(b"com") || first.starts_with(b"org")))
         || (tld.len() == 2 && tld == b"so" && (first == b"ld" || (first.starts_with(b"lib") && !first.contains(&b'.'))))
         || ((tld == b"id" || tld == b"name") && is_terraform_reference(first))
+        || (tld.len() == 5 && tld.eq_ignore_ascii_case(b"build") && !first.contains(&b'.'))
 }
 
 /// Whether `first` (the labels before a `.id` or `.name`) is a Terraform
