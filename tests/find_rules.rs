@@ -2508,15 +2508,21 @@ fn a_remark_in_brackets_glued_to_a_link_is_no_part_of_it() {
 
 #[test]
 fn vietnamese_sentences_glued_at_a_period_are_no_name() {
-    // One syllable with a letter only Vietnamese writes before a lowercase
-    // TLD, then a space and a letter. A Vietnamese IDN of more syllables,
-    // a name at a sentence's end, and other Latin scripts stay names.
+    // One syllable with a letter that is not ASCII before a TLD, then a
+    // space and a letter, in Vietnamese text. A Vietnamese IDN of more
+    // syllables, a name at a sentence's end, an ASCII name, and other
+    // Latin scripts stay names.
     let none: &[&str] = &[];
     for (text, want) in [
         ("mà chết thấy thương.vn trị dc nge", none),
         ("cô bà ơi.net đẹp của cô", none),
         ("tranh luận.ai xem thấy", none),
+        ("và chắc chắn.Shop phục vụ rất tốt", none),
+        ("như thế nào.shop tư vấn nhiệt tình", none),
+        ("khá hài lòng.Shop giao hàng nhanh.chúc shop đông khách", none),
         ("truy cập tênmiền.vn để xem", &["tênmiền.vn"]),
+        ("mon père.fr est là", &["père.fr"]),
+        ("mua tại tiki.vn nhé", &["tiki.vn"]),
         ("Xem thêm tại thương.vn", &["thương.vn"]),
         ("bücher.de ist gut", &["bücher.de"]),
     ] {

@@ -68,8 +68,7 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
         || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
         || (tld == b"io" && b.get(tld_end) == Some(&b'/') && is_kubernetes_key(b, s, tld_end))
         || (!goes_on && matches!(b.get(tld_end), Some(b' ' | 0xD0..)) && file_word_after(b, s, tld_end))
-        || (tld[0].is_ascii_lowercase()
-            && b.get(tld_end) == Some(&b' ')
+        || (b.get(tld_end) == Some(&b' ')
             && first.len() <= 24
             && !first.is_ascii()
             && is_vietnamese_glued_sentence(first, tld, &b[tld_end..]))

@@ -184,14 +184,17 @@ pub(super) fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
 
 /// Whether `syllable.tld` is two Vietnamese sentences glued at a period
 /// without a space (`thấy thương.vn trị`, `bà ơi.net đẹp`, `tranh
-/// luận.ai xem`): the label before the TLD is one Vietnamese syllable
-/// (letters with one vowel run, one of them a letter only Vietnamese
-/// writes: `ơ`, `ư`, `ă`, `đ` or a vowel with a tone mark, U+1EA0–U+1EF9),
-/// the TLD is lowercase, and a space and a letter follow (the sentence
-/// goes on: `vn` is Việt Nam, `net` the word nét). Vietnamese comments
-/// often leave out the space after a period; a Vietnamese IDN writes more
-/// than one syllable (`tênmiền.vn`). 3 held-out lines (thirty-fourth and
-/// thirty-ninth sets).
+/// luận.ai xem`, `chắc chắn.Shop phục vụ`, `hài lòng.Shop giao hàng
+/// nhanh.chúc shop đông khách`): the label before the TLD is one
+/// syllable with a letter that is not ASCII (letters with one vowel run),
+/// the TLD is in lowercase or capitalised, and a space and a letter follow
+/// (the sentence goes on: `vn` is Việt Nam, `net` the word nét, `shop` the
+/// loanword). The text is Vietnamese: the syllable or the next 48 bytes
+/// hold a letter only Vietnamese writes (`ơ`, `ư`, `ă`, `đ` or a vowel
+/// with a tone mark, U+1EA0–U+1EF9); French `père.fr est` is no sentence
+/// break. Vietnamese comments often leave out the space after a period;
+/// a Vietnamese IDN writes more than one syllable (`tênmiền.vn`). 6
+/// held-out lines (thirty-fourth, thirty-ninth and forty-first sets).
 #[cold]
 #[inline(never)]
 pub(super) fn is_vietnamese_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
@@ -219,13 +222,21 @@ pub(super) fn is_vietnamese_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]
         }
         in_run = vowel(c);
     }
+    let ahead = &rest[..rest.len().min(48)];
+    let ahead = match std::str::from_utf8(ahead) {
+        Ok(a) => a,
+        Err(e) => std::str::from_utf8(&ahead[..e.valid_up_to()]).unwrap_or(""),
+    };
     runs == 1
-        && word.chars().any(vietnamese)
-        && tld.iter().all(u8::is_ascii_lowercase)
+        && !word.is_ascii()
+        && tld.len() >= 2
+        && tld[1..].iter().all(u8::is_ascii_lowercase)
+        && tld[0].is_ascii_alphabetic()
         && rest.first() == Some(&b' ')
         && rest
             .get(1)
             .is_some_and(|&c| c.is_ascii_lowercase() || (c >= 0xC0 && letter_of_another_script(&rest[1..])))
+        && (word.chars().any(vietnamese) || ahead.chars().any(vietnamese))
 }
 
 /// Whether `b` starts with a non-ASCII letter (not a dash or a quote:
