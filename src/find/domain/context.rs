@@ -198,6 +198,17 @@ pub(super) fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
 #[cold]
 #[inline(never)]
 pub(super) fn is_vietnamese_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
+    // (The byte tests first: most names before a space are no sentence.)
+    if !(tld.len() >= 2
+        && tld[0].is_ascii_alphabetic()
+        && tld[1..].iter().all(u8::is_ascii_lowercase)
+        && rest.first() == Some(&b' ')
+        && rest
+            .get(1)
+            .is_some_and(|&c| c.is_ascii_lowercase() || (c >= 0xC0 && letter_of_another_script(&rest[1..]))))
+    {
+        return false;
+    }
     let Ok(word) = std::str::from_utf8(first) else {
         return false;
     };
@@ -207,6 +218,12 @@ pub(super) fn is_vietnamese_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]
             'ơ' | 'Ơ' | 'ư' | 'Ư' | 'ă' | 'Ă' | 'đ' | 'Đ' | '\u{1EA0}'..='\u{1EF9}'
         )
     };
+    // Latin letters: ASCII, Latin-1 and Latin Extended-A/B, and Latin
+    // Extended Additional (Vietnamese's tone-marked vowels).
+    let latin = |c: char| {
+        c.is_ascii_alphabetic()
+            || (matches!(c, '\u{C0}'..='\u{24F}' | '\u{1E00}'..='\u{1EFF}') && c != '\u{D7}' && c != '\u{F7}')
+    };
     let vowel = |c: char| {
         matches!(c.to_ascii_lowercase(), 'a' | 'e' | 'i' | 'o' | 'u' | 'y')
             || (!c.is_ascii() && !matches!(c, 'đ' | 'Đ'))
@@ -214,7 +231,7 @@ pub(super) fn is_vietnamese_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]
     let mut runs = 0;
     let mut in_run = false;
     for c in word.chars() {
-        if !c.is_alphabetic() {
+        if !latin(c) {
             return false;
         }
         if vowel(c) && !in_run {
@@ -222,21 +239,15 @@ pub(super) fn is_vietnamese_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]
         }
         in_run = vowel(c);
     }
+    if runs != 1 || word.is_ascii() {
+        return false;
+    }
     let ahead = &rest[..rest.len().min(48)];
     let ahead = match std::str::from_utf8(ahead) {
         Ok(a) => a,
         Err(e) => std::str::from_utf8(&ahead[..e.valid_up_to()]).unwrap_or(""),
     };
-    runs == 1
-        && !word.is_ascii()
-        && tld.len() >= 2
-        && tld[1..].iter().all(u8::is_ascii_lowercase)
-        && tld[0].is_ascii_alphabetic()
-        && rest.first() == Some(&b' ')
-        && rest
-            .get(1)
-            .is_some_and(|&c| c.is_ascii_lowercase() || (c >= 0xC0 && letter_of_another_script(&rest[1..])))
-        && (word.chars().any(vietnamese) || ahead.chars().any(vietnamese))
+    word.chars().any(vietnamese) || ahead.chars().any(vietnamese)
 }
 
 /// Whether `b` starts with a non-ASCII letter (not a dash or a quote:
