@@ -428,6 +428,7 @@ fn kubernetes_keys_and_api_groups_are_no_links() {
         "Tolerations: node.kubernetes.io/not-ready:NoExecute op=Exists for 300s",
         "apiVersion: kubeproxy.config.k8s.io/v1alpha1",
         "apiVersion: networking.k8s.io/v1",
+        "configs      operator.openshift.io/v1      false      Config",
     ]);
     assert_found_one(&[
         ("see kubernetes.io/docs/concepts now", "kubernetes.io/docs/concepts"),
@@ -435,6 +436,10 @@ fn kubernetes_keys_and_api_groups_are_no_links() {
         // (An image's tag is no key: the rules for images decide.)
         ("image: registry.k8s.io/pause:3.9", "registry.k8s.io/pause"),
         ("see example.io/v1 now", "example.io/v1"),
+        (
+            "docs at docs.openshift.io/container-platform",
+            "docs.openshift.io/container-platform",
+        ),
     ]);
 }
 
@@ -2525,6 +2530,24 @@ fn vietnamese_sentences_glued_at_a_period_are_no_name() {
         ("mua tại tiki.vn nhé", &["tiki.vn"]),
         ("Xem thêm tại thương.vn", &["thương.vn"]),
         ("bücher.de ist gut", &["bücher.de"]),
+    ] {
+        assert_eq!(found(text), want, "{text}");
+    }
+}
+
+#[test]
+fn a_module_member_written_as_code_is_no_name() {
+    // A constant in capitals after a lowercase module, and Go's `http.`
+    // functions; a site written in capitals, or under a classic or a
+    // country's TLD, stays.
+    let none: &[&str] = &[];
+    for (text, want) in [
+        ("logger.setLevel(logging.INFO)", none),
+        ("  - http.PostForm関数は、http.Post関数と比較し", none),
+        ("see EXAMPLE.COM now", &["EXAMPLE.COM"]),
+        ("Go to google.COM", &["google.COM"]),
+        ("yandex.RU", &["yandex.RU"]),
+        ("see http.cat for cats", &["http.cat"]),
     ] {
         assert_eq!(found(text), want, "{text}");
     }

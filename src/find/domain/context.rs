@@ -250,6 +250,29 @@ pub(super) fn is_vietnamese_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]
     word.chars().any(vietnamese) || ahead.chars().any(vietnamese)
 }
 
+/// Whether `first.TLD` is a member of a package or module in code, its
+/// TLD written as no name writes one: a constant in capitals after a
+/// lowercase module (`logging.INFO`: Python's levels; `.info` is a TLD;
+/// not `.COM`, `.ORG`, `.NET`, `.EDU`, `.GOV` or a country's two letters:
+/// `google.COM`, `yandex.RU` are sites written loudly) or a function of Go's `net/http` (`http.Post`,
+/// `http.Get`: `.post` is a TLD). A name is written in lowercase or all
+/// in capitals (`EXAMPLE.COM`), and no site is named `http.` and one
+/// capitalised label. 2 held-out lines (forty-second set).
+#[cold]
+#[inline(never)]
+pub(super) fn is_member_in_code(first: &[u8], tld: &[u8]) -> bool {
+    let module = first.len() >= 2
+        && first
+            .iter()
+            .all(|&c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == b'_');
+    module
+        && tld.len() >= 2
+        && ((tld.len() >= 3
+            && tld.iter().all(u8::is_ascii_uppercase)
+            && ![&b"COM"[..], b"ORG", b"NET", b"EDU", b"GOV"].contains(&tld))
+            || ((first == b"http" || first == b"https") && tld[1..].iter().all(u8::is_ascii_lowercase)))
+}
+
 /// Whether `b` starts with a non-ASCII letter (not a dash or a quote:
 /// `linear.App — it` and `deno.Land “today”` stay names).
 #[cold]
