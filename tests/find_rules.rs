@@ -2552,3 +2552,19 @@ fn a_module_member_written_as_code_is_no_name() {
         assert_eq!(found(text), want, "{text}");
     }
 }
+
+#[test]
+fn a_go_template_field_and_a_git_setting_are_no_names() {
+    // Helm's built-in objects after a `.`, whose last field may be a TLD
+    // (`.host`); a zone after a `.` and a name after the template stay.
+    let none: &[&str] = &[];
+    for (text, want) in [
+        ("url: https://{{ .Values.ingress.host }}/api", none),
+        ("  host: {{ .Values.host }}.example.com", &["example.com"]),
+        ("name: {{ .Release.Name }}", none),
+        ("git config --global gc.auto 0", none),
+        ("Domain=.example.com", &["example.com"]),
+    ] {
+        assert_eq!(found(text), want, "{text}");
+    }
+}

@@ -28,9 +28,10 @@ use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
     after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_code_identifier, is_file_name,
-    is_glued_sentence, is_host_by_its_line, is_member_in_code, is_product_name, is_vietnamese_glued_sentence,
-    names_a_product, names_a_zone, port_after, start_after_rtl_prefix, tld_end_at_case_step, tld_end_before_dash,
-    tld_end_before_suffix, underscore_labels_start, unicode_tld_end_before_prose,
+    is_glued_sentence, is_host_by_its_line, is_member_in_code, is_product_name, is_template_field,
+    is_vietnamese_glued_sentence, names_a_product, names_a_zone, port_after, start_after_rtl_prefix,
+    tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, underscore_labels_start,
+    unicode_tld_end_before_prose,
 };
 
 /// Whether an `@` lies within a name's walk back from the `dot` (no
@@ -661,7 +662,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     }
     if !strict && b[s] == b'.' {
         let name = after_leading_dots(b, s, dot);
-        if name > s && names_a_zone(&text[name..tld_end]) {
+        if name > s && (names_a_zone(&text[name..tld_end]) || is_template_field(&b[name..tld_end])) {
             return None;
         }
         s = name;

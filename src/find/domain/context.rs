@@ -529,6 +529,25 @@ pub(super) fn underscore_labels_start(text: &str, s: usize, dot: usize, lo: usiz
     }
 }
 
+/// Whether `name`, written after a `.`, is a field of a Go template's
+/// built-in objects (Helm's `{{ .Values.ingress.host }}`,
+/// `{{ .Release.Name }}`, `.Chart.Version`): its first label is one of
+/// `Values`, `Release`, `Chart`, `Capabilities`, `Files`, `Template`.
+/// The last field may be a TLD (`.host`, `.storage`, `.app`); the chain
+/// is a value in a chart's template, no site. Helm charts and their
+/// NOTES are pasted into issues and ops notes (the thirty-third set).
+pub(super) fn is_template_field(name: &[u8]) -> bool {
+    const ROOTS: [&[u8]; 6] = [
+        b"Values.",
+        b"Release.",
+        b"Chart.",
+        b"Capabilities.",
+        b"Files.",
+        b"Template.",
+    ];
+    name.first().is_some_and(u8::is_ascii_uppercase) && ROOTS.iter().any(|r| name.starts_with(r))
+}
+
 /// The start of the name `b[s..]` without the ASCII dots it starts with:
 /// no label is empty, so dots before the first label are the writer's
 /// (an ellipsis, `wait...example.com`; a sentence's end) and the name
@@ -666,6 +685,8 @@ pub(super) fn is_code_identifier(first: &[u8], tld: &[u8]) -> bool {
     (first.get(3) == Some(&b'.') && first.len() > 4 && (first.starts_with(b"com") || first.starts_with(b"org")))
         || (tld.len() == 2 && tld == b"so" && (first == b"ld" || (first.starts_with(b"lib") && !first.contains(&b'.'))))
         || ((tld == b"id" || tld == b"name") && is_terraform_reference(first))
+        // Git's setting `gc.auto` (`git config gc.auto 0`: `.auto` is a TLD).
+        || (tld == b"auto" && first == b"gc")
         || (tld.len() == 5 && tld.eq_ignore_ascii_case(b"build") && !first.contains(&b'.'))
 }
 
