@@ -2568,3 +2568,36 @@ fn a_go_template_field_and_a_git_setting_are_no_names() {
         assert_eq!(found(text), want, "{text}");
     }
 }
+
+#[test]
+fn a_link_in_a_csv_field_ends_at_the_fields_comma() {
+    // After a field and its `,`; a comma at the line's start or after
+    // white space starts no field.
+    for (text, want) in [
+        (
+            "2012-09-27 10:32:37,https://www.gazeta.ru/culture/news/2012/09/27/n_2546489.shtml,-,Культура,,Коллегия",
+            &["https://www.gazeta.ru/culture/news/2012/09/27/n_2546489.shtml"][..],
+        ),
+        (
+            "2019-03-13 14:53:00,https://www.sport-interfax.ru/rfpl/654057,www.sport-interfax.ru,Спорт,,x",
+            &["https://www.sport-interfax.ru/rfpl/654057", "www.sport-interfax.ru"],
+        ),
+        (",http://foo.com/bar,more", &["http://foo.com/bar,more"]),
+        ("see, https://example.com/a,b", &["https://example.com/a,b"]),
+    ] {
+        assert_eq!(found(text), want, "{text}");
+    }
+}
+
+#[test]
+fn a_scheme_links_host_ends_where_long_cjk_prose_is_glued_to_it() {
+    // The Han after the TLD, or a `)` and Han, runs on longer than a DNS
+    // label may be: the host before it is the link.
+    for (text, want) in [
+        ("网址二：http://wap.joyes.com打开网站，选择【网游】—【下载】—【灵兽世界OL】—下载安装。", "http://wap.joyes.com"),
+        ("开发商拉阔游戏(http://lakoo.cn)出品，拉阔游戏一直推行精品战略，其代表产品", "http://lakoo.cn"),
+        ("官网http://www.colourfulgame.com一切“多彩游戏”感言，交流Colourfulgame论坛", "http://www.colourfulgame.com"),
+    ] {
+        assert_eq!(found(text), [want], "{text}");
+    }
+}
