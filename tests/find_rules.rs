@@ -1423,6 +1423,7 @@ fn meson_and_gn_build_files_are_no_names() {
         ["www.mesonbuild.build", "x.gn"]
     );
     assert!(found("确保整个过程中只运行 vgg.build 一次").is_empty());
+    assert_eq!(found("see nic.build/path"), ["nic.build/path"]);
 }
 
 /// A systemd target unit written bare (`After=network-online.target`,
@@ -2462,6 +2463,12 @@ fn a_name_before_a_word_for_file_is_a_file() {
         ("Откройте readme.help файл", none),
         ("the bushu.help filename", none),
         ("example.com filed a suit", &["example.com"]),
+        ("Download it from mediafire.com file hosting", &["mediafire.com"]),
+        ("Overstock.com files for bankruptcy", &["Overstock.com"]),
+        ("скачайте с yadi.sk файл", &["yadi.sk"]),
+        ("на сайте rutracker.org файлообменник", &["rutracker.org"]),
+        ("see WWW.EXAMPLE.HELP FILE", &["WWW.EXAMPLE.HELP"]),
+        ("index.love файлообменник", &["index.love"]),
         ("www.example.com file", &["www.example.com"]),
         ("example.com/x.zip file", &["example.com/x.zip"]),
         ("see example.com详细", &["example.com"]),
@@ -2477,8 +2484,11 @@ fn an_equals_sign_starting_the_token_is_no_part_of_an_address() {
         ("x =joe@example.com", "joe@example.com"),
         ("a ==joe@example.com b", "joe@example.com"),
         ("prvs=1234=joe@example.com", "prvs=1234=joe@example.com"),
-        // (A combining mark joins the `=`: the link starts with the pair.)
-        ("=\u{301}user@example.org", "=\u{301}user@example.org"),
+        // (A combining mark joins the `=` or a quote: the address starts
+        // after it, on a grapheme boundary.)
+        ("=\u{301}user@example.org", "user@example.org"),
+        ("x ='\u{301}joe@example.com", "joe@example.com"),
+        ("email='\u{301}joe@example.com'", "joe@example.com"),
     ] {
         assert_eq!(found(text), [want], "{text}");
     }
@@ -2504,6 +2514,10 @@ fn a_remark_in_brackets_glued_to_a_link_is_no_part_of_it() {
             "https://en.wikipedia.org/wiki/Foo_(bar baz",
             "https://en.wikipedia.org/wiki/Foo_(bar",
         ),
+        (
+            "https://en.wikipedia.org/wiki/Python_(programming language) is",
+            "https://en.wikipedia.org/wiki/Python_(programming",
+        ),
         ("https://example.com/a(b c\n d)", "https://example.com/a(b"),
         ("https://example.com/a.(b c)", "https://example.com/a.(b"),
     ] {
@@ -2528,6 +2542,9 @@ fn vietnamese_sentences_glued_at_a_period_are_no_name() {
         ("truy cập tênmiền.vn để xem", &["tênmiền.vn"]),
         ("mon père.fr est là", &["père.fr"]),
         ("mua tại tiki.vn nhé", &["tiki.vn"]),
+        // (After a word for "at", "visit": a site of one syllable.)
+        ("Đặt hàng tại hàng.vn nhé bạn", &["hàng.vn"]),
+        ("truy cập tôi.vn để xem", &["tôi.vn"]),
         ("Xem thêm tại thương.vn", &["thương.vn"]),
         ("bücher.de ist gut", &["bücher.de"]),
     ] {
@@ -2546,6 +2563,7 @@ fn a_module_member_written_as_code_is_no_name() {
         ("  - http.PostForm関数は、http.Post関数と比較し", none),
         ("see EXAMPLE.COM now", &["EXAMPLE.COM"]),
         ("Go to google.COM", &["google.COM"]),
+        ("see army.MIL and nato.INT", &["army.MIL", "nato.INT"]),
         ("yandex.RU", &["yandex.RU"]),
         ("see http.cat for cats", &["http.cat"]),
     ] {
@@ -2594,9 +2612,18 @@ fn a_scheme_links_host_ends_where_long_cjk_prose_is_glued_to_it() {
     // The Han after the TLD, or a `)` and Han, runs on longer than a DNS
     // label may be: the host before it is the link.
     for (text, want) in [
-        ("网址二：http://wap.joyes.com打开网站，选择【网游】—【下载】—【灵兽世界OL】—下载安装。", "http://wap.joyes.com"),
-        ("开发商拉阔游戏(http://lakoo.cn)出品，拉阔游戏一直推行精品战略，其代表产品", "http://lakoo.cn"),
-        ("官网http://www.colourfulgame.com一切“多彩游戏”感言，交流Colourfulgame论坛", "http://www.colourfulgame.com"),
+        (
+            "网址二：http://wap.joyes.com打开网站，选择【网游】—【下载】—【灵兽世界OL】—下载安装。",
+            "http://wap.joyes.com",
+        ),
+        (
+            "开发商拉阔游戏(http://lakoo.cn)出品，拉阔游戏一直推行精品战略，其代表产品",
+            "http://lakoo.cn",
+        ),
+        (
+            "官网http://www.colourfulgame.com一切“多彩游戏”感言，交流Colourfulgame论坛",
+            "http://www.colourfulgame.com",
+        ),
     ] {
         assert_eq!(found(text), [want], "{text}");
     }

@@ -27,9 +27,9 @@ use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, name_letters_end};
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
-    after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_code_identifier, is_file_name,
-    is_glued_sentence, is_host_by_its_line, is_member_in_code, is_product_name, is_template_field,
-    is_vietnamese_glued_sentence, names_a_product, names_a_zone, port_after, start_after_rtl_prefix,
+    after_split_web_scheme, after_vietnamese_place_word, after_written_at, before_written_at, between_dashes,
+    is_code_identifier, is_file_name, is_glued_sentence, is_host_by_its_line, is_member_in_code, is_product_name,
+    is_template_field, is_vietnamese_glued_sentence, names_a_product, names_a_zone, port_after, start_after_rtl_prefix,
     tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, underscore_labels_start,
     unicode_tld_end_before_prose,
 };
@@ -69,11 +69,16 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
         || (!goes_on && tld.len() == 3 && names_a_product(first, tld))
         || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
         || (tld == b"io" && b.get(tld_end) == Some(&b'/') && is_kubernetes_key(b, s, tld_end))
-        || (!goes_on && matches!(b.get(tld_end), Some(b' ' | 0xD0..)) && file_word_after(b, s, tld_end))
+        || (!goes_on
+            && tld.len() > 2
+            && matches!(b.get(tld_end), Some(b' ' | 0xD0..))
+            && file_word_after(b, s, tld, tld_end))
+        || (!goes_on && tld.len() == 5 && tld.eq_ignore_ascii_case(b"build") && !first.contains(&b'.'))
         || (b.get(tld_end) == Some(&b' ')
             && first.len() <= 24
             && !first.is_ascii()
-            && is_vietnamese_glued_sentence(first, tld, &b[tld_end..]))
+            && is_vietnamese_glued_sentence(first, tld, &b[tld_end..])
+            && !after_vietnamese_place_word(&b[..s]))
 }
 
 /// Whether the name that ends at `end` is followed by a word for "file",
@@ -84,19 +89,26 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
 /// the thirty-seventh set; `crawlers-user-agents.data文件` in Chinese
 /// notes on ModSecurity). English `file`, `files` and `filename`, not
 /// `filed` (a verb after a company's name); Japanese, Chinese (simplified
-/// and traditional), Korean, and Russian `файл`. A `www.` name is a site
-/// still (`www.example.com file`).
+/// and traditional), Korean, and Russian `файл` with an ending of up to
+/// three letters (not `файлообменник`, "file-sharing site"). A `www.` name
+/// is a site still (`www.example.com file`), and so is a name under a
+/// classic TLD or a country's (`mediafire.com file hosting`, `yadi.sk
+/// файл`, `Overstock.com files for bankruptcy`): the rule is for the TLDs
+/// that are also extensions (`tld`, more than two letters).
 #[cold]
 #[inline(never)]
-fn file_word_after(b: &[u8], start: usize, end: usize) -> bool {
-    if b[start..].starts_with(b"www.") {
+fn file_word_after(b: &[u8], start: usize, tld: &[u8], end: usize) -> bool {
+    const CLASSIC: [&[u8]; 9] = [b"com", b"net", b"org", b"edu", b"gov", b"mil", b"int", b"info", b"biz"];
+    if b[start..].len() >= 4 && b[start..start + 4].eq_ignore_ascii_case(b"www.")
+        || CLASSIC.iter().any(|c| tld.eq_ignore_ascii_case(c))
+    {
         return false;
     }
     let mut rest = b.get(end..).unwrap_or_default();
     if let Some(r) = rest.strip_prefix(b" ") {
         rest = r;
     }
-    const WORDS: [&str; 6] = ["ファイル", "文件", "檔案", "档案", "파일", "файл"];
+    const WORDS: [&str; 5] = ["ファイル", "文件", "檔案", "档案", "파일"];
     match rest.first() {
         Some(b'f' | b'F') => {
             rest.len() >= 4
@@ -107,6 +119,15 @@ fn file_word_after(b: &[u8], start: usize, end: usize) -> bool {
                     Some(c) if c.is_ascii_alphanumeric() => rest[4..].starts_with(b"name"),
                     Some(_) => true,
                 }
+        }
+        Some(0xD1) if rest.starts_with("файл".as_bytes()) => {
+            // (An ending: `файла`, `файлом`, `файлы`; Cyrillic letters are
+            // two bytes.)
+            let ending = rest[8..]
+                .chunks(2)
+                .take_while(|c| matches!(c, [0xD0 | 0xD1, 0x80..=0xBF]))
+                .count();
+            ending <= 3
         }
         Some(&c) if c >= 0xD0 => WORDS.iter().any(|w| rest.starts_with(w.as_bytes())),
         _ => false,

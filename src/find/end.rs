@@ -507,7 +507,7 @@ pub(super) fn remark_start(b: &[u8], link_start: usize, end: usize, stop: usize)
     }
     let open = p - 1;
     let before = b[open - 1];
-    if !(before.is_ascii_alphanumeric() || before >= 0x80 || matches!(before, b'/' | b'_' | b'-')) {
+    if !(before.is_ascii_alphanumeric() || before >= 0x80 || matches!(before, b'/' | b'-')) {
         return None;
     }
     let ahead = &b[stop..b.len().min(stop + REMARK_REACH)];

@@ -253,7 +253,8 @@ pub(super) fn is_vietnamese_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]
 /// Whether `first.TLD` is a member of a package or module in code, its
 /// TLD written as no name writes one: a constant in capitals after a
 /// lowercase module (`logging.INFO`: Python's levels; `.info` is a TLD;
-/// not `.COM`, `.ORG`, `.NET`, `.EDU`, `.GOV` or a country's two letters:
+/// not `.COM`, `.ORG`, `.NET`, `.EDU`, `.GOV`, `.MIL`, `.INT` or a
+/// country's two letters:
 /// `google.COM`, `yandex.RU` are sites written loudly) or a function of Go's `net/http` (`http.Post`,
 /// `http.Get`: `.post` is a TLD). A name is written in lowercase or all
 /// in capitals (`EXAMPLE.COM`), and no site is named `http.` and one
@@ -269,8 +270,30 @@ pub(super) fn is_member_in_code(first: &[u8], tld: &[u8]) -> bool {
         && tld.len() >= 2
         && ((tld.len() >= 3
             && tld.iter().all(u8::is_ascii_uppercase)
-            && ![&b"COM"[..], b"ORG", b"NET", b"EDU", b"GOV"].contains(&tld))
+            && ![&b"COM"[..], b"ORG", b"NET", b"EDU", b"GOV", b"MIL", b"INT"].contains(&tld))
             || ((first == b"http" || first == b"https") && tld[1..].iter().all(u8::is_ascii_lowercase)))
+}
+
+/// Whether `before` (the text before a name) ends in a Vietnamese word
+/// that names a place to go and a space: `tại` (at), `ở` (in), `vào`
+/// (into), `truy cập` (visit), `trang`/`web`/`website` (page, site). After
+/// one the name is a site (`Đặt hàng tại hàng.vn nhé`), though it has the
+/// shape of [`is_vietnamese_glued_sentence`].
+#[cold]
+#[inline(never)]
+pub(super) fn after_vietnamese_place_word(before: &[u8]) -> bool {
+    let Some(rest) = before.strip_suffix(b" ") else {
+        return false;
+    };
+    ["tại", "ở", "vào", "cập", "trang", "web", "website"].iter().any(|w| {
+        rest.len() >= w.len()
+            && rest[rest.len() - w.len()..].eq_ignore_ascii_case(w.as_bytes())
+            && (rest.len() == w.len()
+                || matches!(
+                    rest[rest.len() - w.len() - 1],
+                    b' ' | b'\t' | b'\n' | b'(' | b',' | b':'
+                ))
+    })
 }
 
 /// Whether `b` starts with a non-ASCII letter (not a dash or a quote:
@@ -674,11 +697,8 @@ pub(super) fn is_file_name(host: &str, first: &str, tld: &str) -> bool {
 /// starts with the label `com` or `org` and has two labels after it.
 /// 4 held-out lines (seventeenth and thirtieth sets). And a Terraform
 /// reference to an attribute (`aws_internet_gateway.default.id`,
-/// `aws_iam_role.test.name`: [`is_terraform_reference`]). And a name of
-/// one label under `.build`: a method named in prose (`vgg.build`, 3
-/// held-out lines of translated subtitles) or Meson's `meson.build`; no
-/// labelled line links a `.build` site, and one of more labels
-/// (`www.nic.build`) still links.
+/// `aws_iam_role.test.name`: [`is_terraform_reference`]). (A name of one
+/// label under `.build` with no path is `names_no_site`'s.)
 #[inline(always)]
 pub(super) fn is_code_identifier(first: &[u8], tld: &[u8]) -> bool {
     // (Two byte tests for most names: a `.` fourth, a TLD of two letters.)
@@ -687,7 +707,6 @@ pub(super) fn is_code_identifier(first: &[u8], tld: &[u8]) -> bool {
         || ((tld == b"id" || tld == b"name") && is_terraform_reference(first))
         // Git's setting `gc.auto` (`git config gc.auto 0`: `.auto` is a TLD).
         || (tld == b"auto" && first == b"gc")
-        || (tld.len() == 5 && tld.eq_ignore_ascii_case(b"build") && !first.contains(&b'.'))
 }
 
 /// Whether `first` (the labels before a `.id` or `.name`) is a Terraform

@@ -5,6 +5,7 @@
 use super::super::bytes16::last_line_break;
 use super::super::candidate::Raw;
 use super::MAX_CONTEXT;
+use crate::letters::char_at;
 
 /// The start of the line that `bytes[..i]` ends in: just after its
 /// newline, and whether one was seen (`false`: the start of `bytes`).
@@ -174,10 +175,16 @@ fn local_part(address: &[u8]) -> &[u8] {
 
 /// Where the address whose value starts at `start` (after a field's or a
 /// parameter's `name=`) starts: past the quotes that open it
-/// (`email='foo@bar.com'`), read as any local part; `None` when it would
-/// start with `@` or `.` (`email=@…`, `x='.foo@…`).
-fn value_start(b: &[u8], start: usize, end: usize) -> Option<usize> {
-    let start = crate::find::email::after_opening_quotes(b, start, end);
+/// (`email='foo@bar.com'`), read as any local part, and past combining
+/// marks that join the `=` or quote before it (`='\u{301}joe@…`: a link
+/// starts on a grapheme boundary); `None` when it would start with `@` or
+/// `.` (`email=@…`, `x='.foo@…`).
+fn value_start(text: &str, start: usize, end: usize) -> Option<usize> {
+    let b = text.as_bytes();
+    let mut start = crate::find::email::after_opening_quotes(b, start, end);
+    while start < end && !crate::find::end::is_grapheme_boundary(text, start) {
+        start += char_at(text, start).map_or(1, char::len_utf8);
+    }
     (!matches!(b.get(start), Some(b'@' | b'.') | None)).then_some(start)
 }
 
@@ -388,7 +395,7 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
             .iter()
             .position(|&c| c == b'=')
         {
-            Some(eq) => raw.start = value_start(text.as_bytes(), raw.start + eq + 1, raw.end)?,
+            Some(eq) => raw.start = value_start(text, raw.start + eq + 1, raw.end)?,
             // (`sales&marketing@example.com`, `at&t@example.com`: a name
             // with `&`, which the walk stops at. The address is the whole
             // word when it starts the token, none rather than half when it
@@ -403,25 +410,22 @@ pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
     // parameter's name is not part of the address.
     let name = mail_parameter_len(&text.as_bytes()[raw.start..raw.end]);
     if name > 0 {
-        raw.start = value_start(text.as_bytes(), raw.start + name, raw.end)?;
+        raw.start = value_start(text, raw.start + name, raw.end)?;
     }
     let b = text.as_bytes();
     // `PS =joe@example.com`: a `=` that starts the token assigns or
     // equates; no one starts a mailbox's name with it (the bounce forms
     // keep theirs inside: `prvs=…=joe@…`). A peer case (anchorme).
-    // (A mark after the `=` joins it: `=\u{301}user@…` keeps its start.)
     if b[raw.start] == b'=' {
         let n = b[raw.start..raw.end].iter().take_while(|&&c| c == b'=').count();
-        if b[raw.start + n] < 0x80 || crate::find::end::is_grapheme_boundary(text, raw.start + n) {
-            raw.start = value_start(b, raw.start + n, raw.end)?;
-        }
+        raw.start = value_start(text, raw.start + n, raw.end)?;
     }
     // `email='foo@bar.com'`: a `'` glued after `=` opens an attribute's
     // value (GNOME Terminal's suite), as a `'` before an address does; the
     // address starts after it.
     if b.get(raw.end) == Some(&b'\'') {
         if let Some(q) = local_part(&b[raw.start..raw.end]).windows(2).rposition(|w| w == b"='") {
-            raw.start = value_start(b, raw.start + q + 1, raw.end)?;
+            raw.start = value_start(text, raw.start + q + 1, raw.end)?;
         }
     }
     let address = &text[raw.start..raw.end];
