@@ -1424,6 +1424,17 @@ fn meson_and_gn_build_files_are_no_names() {
     );
     assert!(found("确保整个过程中只运行 vgg.build 一次").is_empty());
     assert_eq!(found("see nic.build/path"), ["nic.build/path"]);
+    // `.data` and `.group` names are members in code too (spoken in
+    // subtitles, glued to Korean particles); a `www.` name is a site.
+    for text in [
+        "tf.group자체는 어떤",
+        "x.data는 tensor 입니다",
+        "따라서 x.grad.data가 실제",
+        "api.data 커맨드 를",
+    ] {
+        assert!(found(text).is_empty(), "{text}");
+    }
+    assert_eq!(found("www.example.data"), ["www.example.data"]);
 }
 
 /// A systemd target unit written bare (`After=network-online.target`,

@@ -73,12 +73,31 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
             && tld.len() > 2
             && matches!(b.get(tld_end), Some(b' ' | 0xD0..))
             && file_word_after(b, s, tld, tld_end))
-        || (!goes_on && tld.len() == 5 && tld.eq_ignore_ascii_case(b"build") && !first.contains(&b'.'))
+        || (!goes_on && (tld.len() == 4 || tld.len() == 5) && is_code_tld(first, tld))
         || (b.get(tld_end) == Some(&b' ')
             && first.len() <= 24
             && !first.is_ascii()
             && is_vietnamese_glued_sentence(first, tld, &b[tld_end..])
             && !after_vietnamese_place_word(&b[..s]))
+}
+
+/// Whether `first.tld`, a name with no path, is code or a file under a
+/// TLD that no labelled line of real text, case file or peer suite links
+/// and that code writes as a member or an extension: `.build`
+/// (`vgg.build`, Meson's `meson.build`), `.data` (`api.data`, `x.data`,
+/// `x.grad.data`, `crawlers-user-agents.data`), `.group` (`tf.group`,
+/// `matched.group`). 9 held-out lines (subtitles of talks and lectures,
+/// thirty-fourth and forty-third sets; ModSecurity notes). A `www.` name
+/// is a site (`www.nic.build`), and so is a name with a path
+/// (`nic.build/path`).
+#[cold]
+#[inline(never)]
+fn is_code_tld(first: &[u8], tld: &[u8]) -> bool {
+    [&b"build"[..], b"data", b"group"]
+        .iter()
+        .any(|t| tld.eq_ignore_ascii_case(t))
+        && !(first.len() >= 4 && first[..4].eq_ignore_ascii_case(b"www."))
+        && !first.eq_ignore_ascii_case(b"www")
 }
 
 /// Whether the name that ends at `end` is followed by a word for "file",
