@@ -2553,6 +2553,9 @@ fn vietnamese_sentences_glued_at_a_period_are_no_name() {
         ("truy cập tênmiền.vn để xem", &["tênmiền.vn"]),
         ("mon père.fr est là", &["père.fr"]),
         ("mua tại tiki.vn nhé", &["tiki.vn"]),
+        // (An ASCII syllable only before the loanword `shop`.)
+        ("shop giao thiếu 2 con.shop đã xin lỗi", none),
+        ("zing.vn đã đưa tin", &["zing.vn"]),
         // (After a word for "at", "visit": a site of one syllable.)
         ("Đặt hàng tại hàng.vn nhé bạn", &["hàng.vn"]),
         ("truy cập tôi.vn để xem", &["tôi.vn"]),
@@ -2635,6 +2638,21 @@ fn a_scheme_links_host_ends_where_long_cjk_prose_is_glued_to_it() {
             "官网http://www.colourfulgame.com一切“多彩游戏”感言，交流Colourfulgame论坛",
             "http://www.colourfulgame.com",
         ),
+    ] {
+        assert_eq!(found(text), [want], "{text}");
+    }
+}
+
+#[test]
+fn a_placeholder_glued_to_a_host_is_a_template_and_a_tag_after_it_is_not() {
+    // A `<name>` glued to the host with a path after it is a template's
+    // (as `http://<host>:8080/`); one that ends the authority is an HTML
+    // tag after the link.
+    for (text, want) in [
+        ("QUrl url(\"http://strange<hostname>/\");", "http://strange<hostname>/"),
+        ("see http://node<N>.example.com now", "http://node<N>.example.com"),
+        ("<a>http://example.org<p>text", "http://example.org"),
+        ("http://example.org<br>Next line", "http://example.org"),
     ] {
         assert_eq!(found(text), [want], "{text}");
     }

@@ -76,7 +76,7 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
         || (!goes_on && (tld.len() == 4 || tld.len() == 5) && is_code_tld(first, tld))
         || (b.get(tld_end) == Some(&b' ')
             && first.len() <= 24
-            && !first.is_ascii()
+            && (!first.is_ascii() || tld.eq_ignore_ascii_case(b"shop"))
             && is_vietnamese_glued_sentence(first, tld, &b[tld_end..])
             && !after_vietnamese_place_word(&b[..s]))
 }

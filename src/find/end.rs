@@ -40,10 +40,6 @@ pub(super) fn is_fullwidth_excluded(c: char) -> bool {
 #[cold]
 #[inline(never)]
 pub(super) fn placeholder_len(b: &[u8], i: usize, limit: usize) -> Option<usize> {
-    const TAGS: [&[u8]; 20] = [
-        b"a", b"b", b"i", b"u", b"s", b"p", b"q", b"br", b"hr", b"em", b"li", b"td", b"tr", b"th", b"img", b"sub",
-        b"sup", b"wbr", b"span", b"strong",
-    ];
     debug_assert_eq!(b[i], b'<');
     if i == 0
         || !matches!(b[i - 1], b'/' | b'=' | b'_')
@@ -61,11 +57,21 @@ pub(super) fn placeholder_len(b: &[u8], i: usize, limit: usize) -> Option<usize>
     if b.get(name_end) != Some(&b'>') || name_end >= hi {
         return None;
     }
-    let name = &b[i + 1..name_end];
-    if TAGS.iter().any(|t| name.eq_ignore_ascii_case(t)) {
+    if is_html_tag_name(&b[i + 1..name_end]) {
         return None;
     }
     Some(name_end + 1 - i)
+}
+
+/// Whether `name` is an HTML element that text writes right after a link
+/// (`…/<br>`, `http://example.org<p>`): a tag, not a template's
+/// placeholder.
+pub(super) fn is_html_tag_name(name: &[u8]) -> bool {
+    const TAGS: [&[u8]; 20] = [
+        b"a", b"b", b"i", b"u", b"s", b"p", b"q", b"br", b"hr", b"em", b"li", b"td", b"tr", b"th", b"img", b"sub",
+        b"sup", b"wbr", b"span", b"strong",
+    ];
+    TAGS.iter().any(|t| name.eq_ignore_ascii_case(t))
 }
 
 /// A byte of a `<name>` placeholder's name: ASCII letters, digits, `_`,

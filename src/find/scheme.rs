@@ -826,6 +826,10 @@ fn plain_web_link<const QUOTED: bool>(
     // IRI holds, or a path, query or fragment.
     match b.get(i) {
         None => return on_grapheme_boundary(text, end),
+        // A template's `<name>` glued to the host (`http://node<N>/x`): the
+        // general rules read the authority as a template's, or the `<…>`
+        // as a tag after the link (`template_authority_end`).
+        Some(b'<') if placeholder_at(b, i, b.len()).is_some() => return None,
         Some(&c) if c <= b' ' || matches!(c, b'<' | b'>' | b'"') => return on_grapheme_boundary(text, end),
         Some(b'/' | b'?' | b'#') => {}
         Some(_) => return None,

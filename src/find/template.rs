@@ -11,7 +11,7 @@
 //! (eighteenth set: lockfiles, connection strings, Spring and Hadoop
 //! configuration) and 1 of the seventeenth (Apache rewrite rules).
 
-use super::end::is_placeholder_name_byte;
+use super::end::{is_html_tag_name, is_placeholder_name_byte};
 use crate::letters::char_at;
 
 /// The length of the placeholder at `b[i]`, read no further than `limit`:
@@ -115,6 +115,11 @@ pub(super) fn template_authority_end(text: &str, a: usize, limit: usize) -> Opti
     let mut at_ahead = None;
     while i < limit {
         if let Some(n) = placeholder_at(b, i, limit) {
+            // An HTML tag glued after the host ends the authority
+            // (`http://example.org<p>text`: linkify's suite).
+            if b[i] == b'<' && is_html_tag_name(&b[i + 1..i + n - 1]) {
+                break;
+            }
             placeholders += 1;
             filled = true;
             i += n;

@@ -519,3 +519,21 @@ const WEB_PIECES: &[&str] = &[
     "a.b@example.com",
     "?subject=",
 ];
+
+/// A placeholder glued to a host: the one-pass path leaves it to the
+/// general rules, so both end the link in the same place (the property
+/// above drew `http://เ<é>`).
+#[test]
+fn a_placeholder_glued_to_a_host_is_read_by_both_paths() {
+    let f = Finder::new();
+    for text in [
+        "http://เ<é>",
+        "http://é<é>",
+        "http://a<b>",
+        "http://example.com<user>/x",
+    ] {
+        let fast = scheme_link::<true>(&f, text, 0, 4).map(|r| (r.start, r.end));
+        let general = scheme_link::<false>(&f, text, 0, 4).map(|r| (r.start, r.end));
+        assert_eq!(fast, general, "{text}");
+    }
+}
