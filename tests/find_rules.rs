@@ -2657,3 +2657,18 @@ fn a_placeholder_glued_to_a_host_is_a_template_and_a_tag_after_it_is_not() {
         assert_eq!(found(text), [want], "{text}");
     }
 }
+
+#[test]
+fn dotnet_glued_to_chinese_is_the_platform() {
+    // `.net` with Han on both sides names .NET; a site word after it, or a
+    // space, leaves a name.
+    let none: &[&str] = &[];
+    for (text, want) in [
+        ("@ruanyf 大佬，有没有招远程.net工程师的啊？", none),
+        ("招.net开发", none),
+        ("去 例子.net 看", &["例子.net"]),
+        ("映画.comで見る", &["映画.com"]),
+    ] {
+        assert_eq!(found(text), want, "{text}");
+    }
+}

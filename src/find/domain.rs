@@ -74,6 +74,11 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
             && matches!(b.get(tld_end), Some(b' ' | 0xD0..))
             && file_word_after(b, s, tld, tld_end))
         || (!goes_on && (tld.len() == 4 || tld.len() == 5) && is_code_tld(first, tld))
+        || (tld.len() == 3
+            && matches!(b.get(tld_end), Some(0xE3..=0xE9))
+            && dot > 0
+            && matches!(b[dot - 1], 0x80..=0xBF)
+            && is_dotnet_in_cjk(b, dot, tld, tld_end))
         || (b.get(tld_end) == Some(&b' ')
             && first.len() <= 24
             && (!first.is_ascii() || tld.eq_ignore_ascii_case(b"shop"))
@@ -98,6 +103,27 @@ fn is_code_tld(first: &[u8], tld: &[u8]) -> bool {
         .any(|t| tld.eq_ignore_ascii_case(t))
         && !(first.len() >= 4 && first[..4].eq_ignore_ascii_case(b"www."))
         && !first.eq_ignore_ascii_case(b"www")
+}
+
+/// Whether `….net` glued to Han or kana on both sides is the .NET platform
+/// spoken of in Chinese or Japanese (`有没有招远程.net工程师`, "anyone
+/// hiring remote .NET engineers?": 1 held-out line, forty-sixth set): the
+/// label before the dot ends in a letter of an unspaced script, and one
+/// follows the TLD, not `网` or `站` (`某某.net网站`, "the site …").
+#[cold]
+#[inline(never)]
+fn is_dotnet_in_cjk(b: &[u8], dot: usize, tld: &[u8], tld_end: usize) -> bool {
+    use crate::find::prose::is_unspaced_script;
+    // (Han and kana are three bytes of UTF-8.)
+    let char_of = |at: usize| {
+        b.get(at..at + 3)
+            .and_then(|c| std::str::from_utf8(c).ok())
+            .and_then(|c| c.chars().next())
+    };
+    tld.eq_ignore_ascii_case(b"net")
+        && dot >= 3
+        && char_of(dot - 3).is_some_and(is_unspaced_script)
+        && char_of(tld_end).is_some_and(|c| is_unspaced_script(c) && c != '网' && c != '站')
 }
 
 /// Whether the name that ends at `end` is followed by a word for "file",
