@@ -27,9 +27,9 @@ use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, name_letters_end};
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
-    after_split_web_scheme, after_vietnamese_place_word, after_written_at, before_written_at, between_dashes,
-    is_code_identifier, is_file_name, is_glued_sentence, is_host_by_its_line, is_member_in_code, is_product_name,
-    is_template_field, is_vietnamese_glued_sentence, names_a_product, names_a_zone, port_after, start_after_rtl_prefix,
+    after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_classic_tld, is_code_identifier,
+    is_file_name, is_glued_sentence, is_host_by_its_line, is_member_in_code, is_product_name, is_template_field,
+    is_vietnamese_glued_sentence, names_a_product, names_a_zone, port_after, start_after_rtl_prefix,
     tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, underscore_labels_start,
     unicode_tld_end_before_prose,
 };
@@ -72,7 +72,7 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
         || (!goes_on
             && tld.len() > 2
             && matches!(b.get(tld_end), Some(b' ' | 0xD0..))
-            && file_word_after(b, s, tld, tld_end))
+            && file_word_after(b, first, tld, tld_end))
         || (!goes_on && (tld.len() == 4 || tld.len() == 5) && is_code_tld(first, tld))
         || (tld.len() == 3
             && matches!(b.get(tld_end), Some(0xE3..=0xE9))
@@ -82,8 +82,7 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
         || (b.get(tld_end) == Some(&b' ')
             && first.len() <= 24
             && (!first.is_ascii() || tld.eq_ignore_ascii_case(b"shop"))
-            && is_vietnamese_glued_sentence(first, tld, &b[tld_end..])
-            && !after_vietnamese_place_word(&b[..s]))
+            && is_vietnamese_glued_sentence(&b[..s], first, tld, &b[tld_end..]))
 }
 
 /// Whether `first.tld`, a name with no path, is code or a file under a
@@ -101,8 +100,13 @@ fn is_code_tld(first: &[u8], tld: &[u8]) -> bool {
     [&b"build"[..], b"data", b"group"]
         .iter()
         .any(|t| tld.eq_ignore_ascii_case(t))
-        && !(first.len() >= 4 && first[..4].eq_ignore_ascii_case(b"www."))
-        && !first.eq_ignore_ascii_case(b"www")
+        && !is_www_name(first)
+}
+
+/// Whether the labels `first` before a name's TLD start with the label
+/// `www` (any case): the name is a site's.
+fn is_www_name(first: &[u8]) -> bool {
+    first.get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www")) && first.get(3).is_none_or(|&c| c == b'.')
 }
 
 /// Whether `….net` glued to Han or kana on both sides is the .NET platform
@@ -126,7 +130,7 @@ fn is_dotnet_in_cjk(b: &[u8], dot: usize, tld: &[u8], tld_end: usize) -> bool {
         && char_of(tld_end).is_some_and(|c| is_unspaced_script(c) && c != '网' && c != '站')
 }
 
-/// Whether the name that ends at `end` is followed by a word for "file",
+/// Whether the name `first.tld` that ends at `end` is followed by a word for "file",
 /// glued or after one space: `the bushu.help file`, `bushu.helpファイル`,
 /// `index.love 文件`, `setup.app파일`. The name is a file's (its suffix a TLD
 /// that is also an extension: `.help`, `.app`, `.love`, `.zip`), not a
@@ -142,11 +146,8 @@ fn is_dotnet_in_cjk(b: &[u8], dot: usize, tld: &[u8], tld_end: usize) -> bool {
 /// that are also extensions (`tld`, more than two letters).
 #[cold]
 #[inline(never)]
-fn file_word_after(b: &[u8], start: usize, tld: &[u8], end: usize) -> bool {
-    const CLASSIC: [&[u8]; 9] = [b"com", b"net", b"org", b"edu", b"gov", b"mil", b"int", b"info", b"biz"];
-    if b[start..].len() >= 4 && b[start..start + 4].eq_ignore_ascii_case(b"www.")
-        || CLASSIC.iter().any(|c| tld.eq_ignore_ascii_case(c))
-    {
+fn file_word_after(b: &[u8], first: &[u8], tld: &[u8], end: usize) -> bool {
+    if is_www_name(first) || is_classic_tld(tld) {
         return false;
     }
     let mut rest = b.get(end..).unwrap_or_default();

@@ -497,7 +497,9 @@ const REMARK_REACH: usize = 200;
 /// (`b[stop]`) ended the scan with the `(` unclosed, and a `)` closes it
 /// later on the line (within [`REMARK_REACH`] bytes, no other `(` first):
 /// the writer opened a remark, not a path part (Delta Chat's suite). The
-/// link ends before the `(`, after a letter, digit, `/`, `_` or `-`.
+/// link ends before the `(`, after a letter, digit, `/` or `-` (not `_`:
+/// `…/wiki/Python_(programming language)` is a title written with its
+/// space).
 /// `None` for every other shape; most links never get here (no bracket
 /// open at their end).
 pub(super) fn remark_start(b: &[u8], link_start: usize, end: usize, stop: usize) -> Option<usize> {

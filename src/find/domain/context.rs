@@ -176,7 +176,15 @@ pub(super) fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
                 && first[0].is_ascii_uppercase()
                 && (first[1..].iter().all(u8::is_ascii_lowercase) || first[1..].iter().all(u8::is_ascii_uppercase))
                 && !is_classic_tld(tld)))
-        && rest.first() == Some(&b' ')
+        && sentence_goes_on(rest)
+}
+
+/// Whether `rest`, the text after a name, goes on as the sentence would:
+/// a space, then a lowercase letter or a letter of another script (not a
+/// dash or a quote: `linear.App — it` and `deno.Land “today”` stay
+/// names).
+fn sentence_goes_on(rest: &[u8]) -> bool {
+    rest.first() == Some(&b' ')
         && rest
             .get(1)
             .is_some_and(|&c| c.is_ascii_lowercase() || (c >= 0xC0 && letter_of_another_script(&rest[1..])))
@@ -199,15 +207,12 @@ pub(super) fn is_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
 /// thirty-ninth and forty-first sets).
 #[cold]
 #[inline(never)]
-pub(super) fn is_vietnamese_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
+pub(super) fn is_vietnamese_glued_sentence(before: &[u8], first: &[u8], tld: &[u8], rest: &[u8]) -> bool {
     // (The byte tests first: most names before a space are no sentence.)
     if !(tld.len() >= 2
         && tld[0].is_ascii_alphabetic()
         && tld[1..].iter().all(u8::is_ascii_lowercase)
-        && rest.first() == Some(&b' ')
-        && rest
-            .get(1)
-            .is_some_and(|&c| c.is_ascii_lowercase() || (c >= 0xC0 && letter_of_another_script(&rest[1..]))))
+        && sentence_goes_on(rest))
     {
         return false;
     }
@@ -249,14 +254,12 @@ pub(super) fn is_vietnamese_glued_sentence(first: &[u8], tld: &[u8], rest: &[u8]
         // reviews), when the next word is Vietnamese. Other ASCII
         // syllables are sites' names as often (`zing.vn đã đưa tin`).
         let next = rest[1..].split(|&c| c == b' ').next().unwrap_or_default();
-        return tld.eq_ignore_ascii_case(b"shop") && std::str::from_utf8(next).is_ok_and(|w| w.chars().any(vietnamese));
+        return tld.eq_ignore_ascii_case(b"shop")
+            && std::str::from_utf8(next).is_ok_and(|w| w.chars().any(vietnamese))
+            && !after_vietnamese_place_word(before);
     }
-    let ahead = &rest[..rest.len().min(48)];
-    let ahead = match std::str::from_utf8(ahead) {
-        Ok(a) => a,
-        Err(e) => std::str::from_utf8(&ahead[..e.valid_up_to()]).unwrap_or(""),
-    };
-    word.chars().any(vietnamese) || ahead.chars().any(vietnamese)
+    (word.chars().any(vietnamese) || valid_head(rest, 48).chars().any(vietnamese))
+        && !after_vietnamese_place_word(before)
 }
 
 /// Whether `first.TLD` is a member of a package or module in code, its
@@ -279,7 +282,7 @@ pub(super) fn is_member_in_code(first: &[u8], tld: &[u8]) -> bool {
         && tld.len() >= 2
         && ((tld.len() >= 3
             && tld.iter().all(u8::is_ascii_uppercase)
-            && ![&b"COM"[..], b"ORG", b"NET", b"EDU", b"GOV", b"MIL", b"INT"].contains(&tld))
+            && !(is_classic_tld(tld) && tld != b"INFO" && tld != b"BIZ"))
             || ((first == b"http" || first == b"https") && tld[1..].iter().all(u8::is_ascii_lowercase)))
 }
 
@@ -287,10 +290,8 @@ pub(super) fn is_member_in_code(first: &[u8], tld: &[u8]) -> bool {
 /// that names a place to go and a space: `tại` (at), `ở` (in), `vào`
 /// (into), `truy cập` (visit), `trang`/`web`/`website` (page, site). After
 /// one the name is a site (`Đặt hàng tại hàng.vn nhé`), though it has the
-/// shape of [`is_vietnamese_glued_sentence`].
-#[cold]
-#[inline(never)]
-pub(super) fn after_vietnamese_place_word(before: &[u8]) -> bool {
+/// shape of a glued sentence ([`is_vietnamese_glued_sentence`]).
+fn after_vietnamese_place_word(before: &[u8]) -> bool {
     let Some(rest) = before.strip_suffix(b" ") else {
         return false;
     };
@@ -310,12 +311,17 @@ pub(super) fn after_vietnamese_place_word(before: &[u8]) -> bool {
 #[cold]
 #[inline(never)]
 fn letter_of_another_script(b: &[u8]) -> bool {
-    let head = &b[..b.len().min(4)];
-    let valid = match std::str::from_utf8(head) {
+    valid_head(b, 4).chars().next().is_some_and(char::is_alphabetic)
+}
+
+/// The valid UTF-8 at the start of `b`'s first `n` bytes (a cut may fall
+/// inside a character).
+fn valid_head(b: &[u8], n: usize) -> &str {
+    let head = &b[..b.len().min(n)];
+    match std::str::from_utf8(head) {
         Ok(s) => s,
         Err(e) => std::str::from_utf8(&head[..e.valid_up_to()]).unwrap_or(""),
-    };
-    valid.chars().next().is_some_and(char::is_alphabetic)
+    }
 }
 
 /// Whether `First.Tld` is a product or brand name written in title case
@@ -391,7 +397,7 @@ pub(super) fn names_a_product(first: &[u8], tld: &[u8]) -> bool {
 
 /// Whether `tld` is one of the classic generic TLDs, which names write in
 /// any case (`Booking.Com`, `IRS.Gov`).
-fn is_classic_tld(tld: &[u8]) -> bool {
+pub(super) fn is_classic_tld(tld: &[u8]) -> bool {
     const CLASSIC: [&[u8]; 9] = [b"com", b"org", b"net", b"edu", b"gov", b"int", b"mil", b"info", b"biz"];
     CLASSIC.iter().any(|c| tld.eq_ignore_ascii_case(c))
 }
@@ -577,7 +583,7 @@ pub(super) fn is_template_field(name: &[u8]) -> bool {
         b"Files.",
         b"Template.",
     ];
-    name.first().is_some_and(u8::is_ascii_uppercase) && ROOTS.iter().any(|r| name.starts_with(r))
+    ROOTS.iter().any(|r| name.starts_with(r))
 }
 
 /// The start of the name `b[s..]` without the ASCII dots it starts with:

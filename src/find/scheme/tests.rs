@@ -531,6 +531,7 @@ fn a_placeholder_glued_to_a_host_is_read_by_both_paths() {
         "http://é<é>",
         "http://a<b>",
         "http://example.com<user>/x",
+        "http://example.org<p>",
     ] {
         let fast = scheme_link::<true>(&f, text, 0, 4).map(|r| (r.start, r.end));
         let general = scheme_link::<false>(&f, text, 0, 4).map(|r| (r.start, r.end));
