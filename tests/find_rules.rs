@@ -417,7 +417,8 @@ fn file_names_and_paths_are_not_domains() {
 
 /// A Kubernetes label or annotation key, taint or API group under
 /// `k8s.io`, `kubernetes.io` or `k3s.io` (`kubernetes.io/os=linux`,
-/// `k3s.io/internal-ip: …`, `apiVersion: networking.k8s.io/v1`) is a name
+/// `k3s.io/internal-ip: …`, `apiVersion: networking.k8s.io/v1`), or a
+/// built-in secret type (`kubernetes.io/dockerconfigjson`), is a name
 /// in a manifest or `kubectl` output, no page; the sites' pages still link.
 #[test]
 fn kubernetes_keys_and_api_groups_are_no_links() {
@@ -429,10 +430,15 @@ fn kubernetes_keys_and_api_groups_are_no_links() {
         "apiVersion: kubeproxy.config.k8s.io/v1alpha1",
         "apiVersion: networking.k8s.io/v1",
         "configs      operator.openshift.io/v1      false      Config",
+        // Built-in secret types and well-known keys written alone.
+        "ashu-img-secret       kubernetes.io/dockerconfigjson        1      4s",
+        "default-token-zpbvs   kubernetes.io/service-account-token   3      24s",
+        "        topologyKey: kubernetes.io/hostname",
     ]);
     assert_found_one(&[
         ("see kubernetes.io/docs/concepts now", "kubernetes.io/docs/concepts"),
         ("read kubernetes.io/blog", "kubernetes.io/blog"),
+        ("see example.io/tls now", "example.io/tls"),
         // (An image's tag is no key: the rules for images decide.)
         ("image: registry.k8s.io/pause:3.9", "registry.k8s.io/pause"),
         ("see example.io/v1 now", "example.io/v1"),
@@ -617,7 +623,8 @@ fn bare_name_uri_is_the_mapping_of_its_iri() {
 }
 
 /// Mail server logs write a message's Message-ID as `message-id=<…>`
-/// (Postfix) or `msgid=<…>` (sendmail): an id, not an address; the
+/// (Postfix) or `msgid=<…>` (sendmail), and a relay's `250` reply names
+/// it before `Queued mail for delivery`: an id, not an address; the
 /// addresses on the same lines stay links.
 #[test]
 fn message_ids_in_mail_server_logs_are_not_emails() {
@@ -630,6 +637,12 @@ fn message_ids_in_mail_server_logs_are_not_emails() {
         ["ann@example.org"]
     );
     assert_eq!(found("orig_to=<bob@example.org>, status=sent"), ["bob@example.org"]);
+    // The id a relay's `250` reply names.
+    assert_eq!(
+        found("to=<bob@example.org>, status=sent (250  <e813e377d455@gameserver.services> Queued mail for delivery)"),
+        ["bob@example.org"]
+    );
+    assert!(found("250 2.6.0 <a1@mx.example.com> [InternalId=1, Hostname=X] Queued mail for delivery").is_empty());
     assert_eq!(
         found("to=<carol@example.com>, relay=mx.example.com"),
         ["carol@example.com", "mx.example.com"]
@@ -2312,14 +2325,42 @@ fn an_underscore_closing_an_emphasis_before_the_link_is_no_part_of_it() {
 }
 
 /// A Bugzilla Message-ID ends in `/` (`<bug-1@https.bugzilla.kernel.org/>`)
-/// and GitHub's notification mail writes `Message ID:` with a space: both
-/// hold ids, not addresses. An address before `/` elsewhere stays.
+/// and GitHub's notification mail writes `Message ID:` with a space, and
+/// mailers copy the id into `X-OQ-MSGID:` or `X-…-Original-Message-ID:`:
+/// all hold ids, not addresses. An address before `/` elsewhere stays.
 #[test]
 fn bugzilla_and_github_message_ids_are_not_emails() {
     assert!(found("In-Reply-To: <bug-216243-208809@https.bugzilla.kernel.org/>").is_empty());
     assert!(found("Message ID: <owner/repo/pull/78/issue_event/7740657652@github.com>").is_empty());
     assert_eq!(found("From: <ann@example.org/>"), ["ann@example.org"]);
+    // Vendors' copies of the id.
+    assert!(found("X-OQ-MSGID: <20240925025312.45346-1-994270571@qq.com>").is_empty());
+    assert!(found("X-Microsoft-Original-Message-ID: <a1b2@mail.example.com>").is_empty());
+    assert!(found("Original-Message-ID: <a1b2@mail.example.com>").is_empty());
+    assert_eq!(found("X-Original-From: <ann@example.org>"), ["ann@example.org"]);
+    assert_eq!(found("X: <ann@example.org>"), ["ann@example.org"]);
     assert_eq!(found("mail ann@example.org/ now"), ["ann@example.org"]);
+}
+
+/// A Message-ID header copied in mid-line by a log or a web archive
+/// (`…, Message-ID: <…>, mail_id: …`, `… In-Reply-To: <…> References:
+/// <…> <…>`) holds ids, not addresses; the addresses before it stay
+/// links, and so do addresses after another name (`Contact: <…> <…>`).
+#[test]
+fn message_ids_written_in_mid_line_are_not_emails() {
+    assert_eq!(
+        found("Passed CLEAN, <ann@example.org> -> <bob@example.org>, Message-ID: <1328593199.63314.YahooMailNeo@web113203.mail.gq1.yahoo.com>, mail_id: c5"),
+        ["ann@example.org", "bob@example.org"]
+    );
+    assert!(found("Subject: Re: pf state Message-ID: <20110503054529.GA1@icarus.home.lan>").is_empty());
+    assert!(found("x In-Reply-To: <a1@mail.example.com>").is_empty());
+    assert!(found("x References: <a1@mail.example.com> <b2@mail.example.org> <c3@x.example.net>").is_empty());
+    assert_eq!(
+        found("x Contact: <bob@example.com> <ann@example.org>"),
+        ["bob@example.com", "ann@example.org"]
+    );
+    assert_eq!(found("Contact: <ann@example.org>"), ["ann@example.org"]);
+    assert_eq!(found("XMessage-ID: <ann@example.org>"), ["ann@example.org"]);
 }
 
 /// Autotools' `configure.ac` and `configure.in` are files, though `.ac`

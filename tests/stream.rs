@@ -663,6 +663,23 @@ fn cuts_keep_long_marker_runs_and_spaced_header_names_whole() {
     some_splits_find(&finder, &text, &[]);
 }
 
+/// A Message-ID header written in mid-line (`…, Message-ID: <…>, …`, as
+/// amavis logs it; `References: <…> <…>`) is told from an address by the
+/// name before its values: in a line too long for a cut at a newline, no
+/// cut falls between them.
+#[test]
+fn cuts_keep_a_mid_line_id_header_with_its_value() {
+    let finder = Finder::new();
+    // (Past 64 KiB without a line break, a stream may cut at white space.)
+    let text = "Passed CLEAN, <ann@example.org>, Message-ID: <1328.6331.Neo@web1.mail.example.com>, References: <a.1@b.example.com> <c.2@d.example.com>,"
+        .repeat(1000)
+        .into_bytes();
+    assert!(!text.contains(&b'\n') && text.len() > 64 * 1024);
+    let want = expected(&finder, &text, b'\n');
+    assert_eq!(want.len(), 1000);
+    some_splits_find(&finder, &text, &want);
+}
+
 /// Streaming `text` at a few read sizes, and finding it in parallel at a
 /// few piece sizes, gives `want` (for texts too long for every size).
 fn some_splits_find(finder: &Finder, text: &[u8], want: &[Row]) {

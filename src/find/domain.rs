@@ -187,7 +187,8 @@ fn file_word_after(b: &[u8], first: &[u8], tld: &[u8], end: usize) -> bool {
 /// (`kubernetes.io/os=linux`, `app.kubernetes.io/name=web`,
 /// `k3s.io/internal-ip: 10.0.0.5`, a taint's `…/not-ready:NoExecute`) or is an
 /// API version (`apiVersion: networking.k8s.io/v1`,
-/// `kubeproxy.config.k8s.io/v1alpha1`). `kubectl describe`, manifests and
+/// `kubeproxy.config.k8s.io/v1alpha1`) or, under `kubernetes.io`, a
+/// built-in secret type or well-known key (`is_builtin_key`). `kubectl describe`, manifests and
 /// Helm charts write them by the dozen; a page of those sites has a path
 /// that is neither (`kubernetes.io/docs/`). 4 held-out lines (thirty-third
 /// set). The API groups of OpenShift, Istio, Argo, cert-manager, Flux and
@@ -228,9 +229,33 @@ fn is_kubernetes_key(b: &[u8], s: usize, end: usize) -> bool {
                 && b.get(from + len + 1)
                     .is_none_or(|&c| c <= b' ' || c.is_ascii_uppercase())
         }
-        None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' | b',') => is_api_version(segment),
+        None | Some(b' ' | b'\t' | b'\n' | b'\r' | b'"' | b'\'' | b',') => {
+            is_api_version(segment) || (host.ends_with(b"kubernetes.io") && is_builtin_key(segment))
+        }
         _ => false,
     }
+}
+
+/// Whether `segment` (after `kubernetes.io/`) names one of Kubernetes'
+/// built-in secret types (`kubernetes.io/dockerconfigjson` in the TYPE
+/// column of `kubectl get secrets`) or a well-known label key written
+/// alone (`topologyKey: kubernetes.io/hostname`). No page of the site has
+/// one of these paths. 2 held-out lines (`kubectl get secret` tables).
+fn is_builtin_key(segment: &[u8]) -> bool {
+    matches!(
+        segment,
+        b"dockerconfigjson"
+            | b"dockercfg"
+            | b"service-account-token"
+            | b"basic-auth"
+            | b"ssh-auth"
+            | b"tls"
+            | b"hostname"
+            | b"os"
+            | b"arch"
+            | b"metadata.name"
+            | b"ingress.class"
+    )
 }
 
 /// Whether `v` is a Kubernetes API version: `v1`, `v2beta1`, `v1alpha3`.

@@ -48,6 +48,9 @@ pub(super) fn in_id_header(text: &str, start: usize, end: usize) -> bool {
 
 /// [`in_id_header`] for a link in `<…>`: what its line says.
 fn in_id_header_line(text: &str, start: usize, end: usize) -> bool {
+    if id_key_before(text.as_bytes(), start - 1).is_some() {
+        return true;
+    }
     let Some((ls, newline)) = line_start(text.as_bytes(), start - 1) else {
         return false;
     };
@@ -56,6 +59,42 @@ fn in_id_header_line(text: &str, start: usize, end: usize) -> bool {
         IdLine::Values => is_list_id(&text[start..end]) || looks_like_message_id(&text[start..end]),
         IdLine::Groups | IdLine::Other => false,
     }
+}
+
+/// Where the `Message-ID: ` or `In-Reply-To: ` (any case) that ends right
+/// before `b[lt]` (the `<` of an id) starts, if one does there after the
+/// line's start, white space, `,` or `;`: a header written in mid-line,
+/// as a log or a web archive copies it (`amavis[1106]: … Passed CLEAN, …,
+/// Message-ID: <1328593199.63314.YahooMailNeo@web113203.mail.gq1.yahoo.com>`,
+/// `… Subject: Re: … Message-ID: <…> References: <…> <…>` on one line:
+/// 2 held-out lines); after `References: `, the values that follow it
+/// too, each `<…>` after one space (at most eight back). The safe-cut
+/// rules do not cut between the name and its values ([`id_line_start`]).
+fn id_key_before(b: &[u8], mut lt: usize) -> Option<usize> {
+    for _ in 0..8 {
+        let key = [&b"message-id: "[..], b"in-reply-to: ", b"references: "]
+            .iter()
+            .find_map(|key| {
+                let at = lt.checked_sub(key.len())?;
+                (b[at..lt].eq_ignore_ascii_case(key)
+                    && (at == 0 || matches!(b[at - 1], b' ' | b'\t' | b'\n' | b'\r' | b',' | b';')))
+                .then_some(at)
+            });
+        if key.is_some() {
+            return key;
+        }
+        // An earlier value of the same header: `<…> ` right before.
+        if lt < 2 || b[lt - 1] != b' ' || b[lt - 2] != b'>' {
+            return None;
+        }
+        let from = (lt - 2).saturating_sub(256);
+        let open = b[from..lt - 2].iter().rposition(|&c| c == b'<' || c <= b' ')?;
+        if b[from + open] != b'<' {
+            return None;
+        }
+        lt = from + open;
+    }
+    None
 }
 
 /// What the start of a line says about the `<…>` values after it.
@@ -88,6 +127,9 @@ fn id_line(line: &[u8], after_newline: bool) -> IdLine {
         Some(b'c' | b'C') => starts_header(line, b"content-id"),
         Some(b'l' | b'L') => starts_header(line, b"list-id"),
         Some(b's' | b'S') => starts_header(line, b"supersedes"),
+        // (Vendors' copies of the id: `X-OQ-MSGID:` (QQ Mail),
+        // `X-Microsoft-Original-Message-ID:`, `Original-Message-ID:`.)
+        Some(b'x' | b'X' | b'o' | b'O') if is_vendor_id_header(line) => true,
         Some(b'n' | b'N' | b'f' | b'F' | b'x' | b'X') => {
             return if GROUP_HEADERS.iter().any(|h| starts_header(line, h.as_bytes())) {
                 IdLine::Groups
@@ -126,22 +168,32 @@ fn id_line(line: &[u8], after_newline: bool) -> IdLine {
 /// Whether the address at `start..end` is a Message-ID that a mail
 /// server logged: `<…>` after Postfix's `message-id=` or sendmail's
 /// `msgid=` (`postfix/cleanup[2860]: 58E4E422EB: message-id=<…@mail.gmail.com>`).
-/// 1 held-out line (fourth set).
+/// 1 held-out line (fourth set). Or the id a relay's `250` reply names
+/// (`status=sent (250  <…@host> Queued mail for delivery)`, Exchange's
+/// `<…> [InternalId=…] Queued mail for delivery`): 1 held-out line.
 fn logged_message_id(b: &[u8], start: usize, end: usize) -> bool {
     let ends_with = |name: &[u8]| start > name.len() && b[start - 1 - name.len()..start - 1].eq_ignore_ascii_case(name);
-    start > 1
-        && b[start - 2] == b'='
-        && b[start - 1] == b'<'
-        && b.get(end) == Some(&b'>')
-        && (ends_with(b"message-id=") || ends_with(b"msgid="))
+    let in_brackets = start > 0 && b[start - 1] == b'<' && b.get(end) == Some(&b'>');
+    in_brackets
+        && ((start > 1 && b[start - 2] == b'=' && (ends_with(b"message-id=") || ends_with(b"msgid=")))
+            || b[end + 1..].starts_with(b" Queued mail for delivery")
+            || b[end + 1..].starts_with(b" [InternalId="))
 }
 
 /// For the safe-cut rules: if a cut at the Hard byte `c` would split a
 /// line whose start [`in_id_header`] reads (a Message-ID header or a
-/// line of `<…>` values), the start of that line (cut before it instead).
+/// line of `<…>` values), the start of that line (cut before it instead);
+/// between a header name written in mid-line and its `<`, the name's
+/// start.
 pub(crate) fn id_line_start(bytes: &[u8], c: usize) -> Option<usize> {
     if matches!(bytes.get(c), Some(b'\n' | b'\r')) {
         return None;
+    }
+    // (A header in mid-line: the cut goes before its name.)
+    if bytes[c] == b' ' && bytes.get(c + 1) == Some(&b'<') {
+        if let Some(at) = id_key_before(bytes, c + 1) {
+            return Some(at);
+        }
     }
     let (ls, newline) = line_start(bytes, c)?;
     match id_line(&bytes[ls..c], newline) {
@@ -166,6 +218,23 @@ fn is_list_id(name: &str) -> bool {
 fn looks_like_message_id(address: &str) -> bool {
     let local = address.split('@').next().unwrap_or("");
     local.contains('$') || local.bytes().filter(u8::is_ascii_digit).count() >= 6
+}
+
+/// Whether `line` starts with a header whose name ends in `Message-ID`
+/// or `MSGID` after an `X-` or `Original-` prefix: mailers' copies of a
+/// Message-ID (`X-OQ-MSGID: <20240925025312.45346-1-994270571@qq.com>`,
+/// 1 held-out line; Exchange's `X-Microsoft-Original-Message-ID:`).
+fn is_vendor_id_header(line: &[u8]) -> bool {
+    let Some(colon) = line.iter().take(64).position(|&c| c == b':') else {
+        return false;
+    };
+    let name = &line[..colon];
+    let ends =
+        |suffix: &[u8]| name.len() > suffix.len() && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix);
+    let starts = |prefix: &[u8]| name.get(..prefix.len()).is_some_and(|p| p.eq_ignore_ascii_case(prefix));
+    (starts(b"x-") || starts(b"original-"))
+        && name.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'-')
+        && (ends(b"message-id") || ends(b"-msgid"))
 }
 
 /// The local part of `address`: the bytes before its `@` (none without one).
