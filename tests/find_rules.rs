@@ -1479,6 +1479,19 @@ fn a_quote_then_dot_dollar_ends_a_link_in_code() {
     );
 }
 
+/// `','` in a link separates two quoted values of a PHP or SQL array
+/// (`…/edit','created_at' => '2014-06-15'`, the value's opening quote on
+/// the line before): the link ends before it.
+#[test]
+fn a_quoted_array_separator_ends_a_link_in_code() {
+    assert_eq!(
+        found("http://www.example.fr/babysitter/45/edit','created_at' => '2014-06-15 13:24:32'),"),
+        ["http://www.example.fr/babysitter/45/edit"]
+    );
+    assert_eq!(found("('https://a.example/x','b')"), ["https://a.example/x"]);
+    assert_eq!(found("see https://a.example/a,b'c' ok"), ["https://a.example/a,b'c'"]);
+}
+
 /// RFC 3986 Appendix C: a name without a scheme inside `<…>` may be
 /// folded over lines as `<http://…>` may (KMail's suite); it is one link
 /// when the first line holds the whole host and a port or path has begun,
@@ -1546,7 +1559,9 @@ fn the_text_of_a_bbcode_url_tag_is_its_label() {
 
 /// An escaped quote or `>` after a link (`href=&#34;…&#34;`, `&#39;`,
 /// `&#x22;`, `&apos;`, `&quot;`, `&gt;`), as RSS and escaped HTML write
-/// them, is the delimiter, not part of the link.
+/// them, is the delimiter, not part of the link; after an escaped opening
+/// quote or `<`, so is the first one in the link, whatever is glued after
+/// it.
 #[test]
 fn an_escaped_quote_after_a_link_is_its_delimiter() {
     for (text, want) in [
@@ -1555,13 +1570,24 @@ fn an_escaped_quote_after_a_link_is_its_delimiter() {
         ("href=&#x22;https://a.example/p&#x22; x", "https://a.example/p"),
         ("href=&apos;https://a.example/p&apos; x", "https://a.example/p"),
         ("href=&quot;https://a.example/p&quot; x", "https://a.example/p"),
+        // More escaped markup glued after the closing one.
+        (
+            "&lt;a href=&#34;https://git.example/a.png&#34;&gt;&lt;img src=x",
+            "https://git.example/a.png",
+        ),
+        ("&lt;https://a.example/p&gt;&lt;b&gt;x", "https://a.example/p"),
     ] {
         assert_eq!(found(text).first().map(String::as_str), Some(want), "{text}");
     }
-    // An entity that is no delimiter stays in the query.
+    // An entity that is no delimiter stays in the query, and so does one
+    // with no escaped opener before the link.
     assert_eq!(
         found("https://a.example/?a=1&amp;b=2 x"),
         ["https://a.example/?a=1&amp;b=2"]
+    );
+    assert_eq!(
+        found("x;https://a.example/?q=&#34;a&#34;&x=1 y"),
+        ["https://a.example/?q=&#34;a&#34;&x=1"]
     );
 }
 

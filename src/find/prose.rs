@@ -50,8 +50,9 @@ use mail::may_be_ssh_extension_name;
 pub(crate) use mail::{id_line_start, is_matrix_server, line_start, starts_header};
 use mail::{in_id_header, in_newsgroups_header, may_be_mail_parameter, refine_email};
 use markup::{
-    asciidoc_end, bbcode_end, bold_close_end, closes_block_comment, emphasis_close_end, ends_in_delimiter_entity,
-    entity_end, in_markdown_label, is_bbcode_link_text, is_slack_label, markdown_label_by_the_rule, markup_end,
+    after_opening_entity, asciidoc_end, bbcode_end, bold_close_end, closes_block_comment, emphasis_close_end,
+    ends_in_delimiter_entity, entity_end, in_markdown_label, is_bbcode_link_text, is_slack_label,
+    markdown_label_by_the_rule, markup_end,
 };
 pub(crate) use markup::{emphasis_open_before, label_open_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL};
 use unspaced::glued_prose_end;
@@ -227,7 +228,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     // `edge_rules`.)
     let before = if raw.start == 0 { b' ' } else { b[raw.start - 1] };
     let plain_around = !(matches!(after, b'>' | b'(' | b'_' | b':' | b'\'' | b'\\' | b'[' | b'$')
-        || matches!(before, b'*' | b'_' | b'~' | b']' | b')' | b'|' | b',')
+        || matches!(before, b'*' | b'_' | b'~' | b']' | b')' | b'|' | b',' | b';')
         || (matches!(before, b'<' | b':') && matches!(after, b'.' | b',' | b';' | b'!' | b'?')));
     if raw.kind == LinkKind::Email {
         // (`/` after an address: a Bugzilla Message-ID's `…@host/>`.)
@@ -430,8 +431,9 @@ fn refine_name_or_iri(
     // a `[` in the link, or a marker before it; most links have none.
     let marker = raw.start.checked_sub(1).map(|i| text.as_bytes()[i]);
     let mut end = glued;
-    // An entity the link ran into ends it where its `;` stopped the scan.
-    if ends_in_delimiter_entity(link) {
+    // An entity the link ran into ends it where its `;` stopped the scan,
+    // or, after an escaped opening quote, where the closing one starts.
+    if ends_in_delimiter_entity(link) || (marker == Some(b';') && after_opening_entity(text.as_bytes(), raw.start)) {
         end = entity_end(text, raw.start, end);
     }
     if bracket {
@@ -489,6 +491,15 @@ fn refine_name_or_iri(
     if end == raw.end && (bracket || matches!(link.last(), Some(b'0'..=b'9'))) {
         if let Some(colon) = stack_position_start(link) {
             end = raw.start + colon;
+        }
+    }
+    // The `','` between two quoted values of a PHP or SQL array, which the
+    // link runs into (`…/45/edit','created_at' => …`: 1 held-out line;
+    // no URL writes it).
+    // (A link after a `'` ends at the next one.)
+    if end == raw.end && text.as_bytes().get(end) == Some(&b'\'') && marker != Some(b'\'') {
+        if let Some(p) = memchr::memchr_iter(b'\'', link).find(|&q| link[q + 1..].starts_with(b",'")) {
+            end = raw.start + p;
         }
     }
     if end == raw.end {

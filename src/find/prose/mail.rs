@@ -34,6 +34,8 @@ pub(crate) fn starts_header(line: &[u8], name: &[u8]) -> bool {
 ///
 /// Bugzilla's ids end in `/` (`<bug-216243-208809@https.bugzilla.kernel.org/>`:
 /// 3 held-out lines, thirteenth set), read as an address up to the `/`.
+/// A header written in mid-line ([`id_key_before`]) and a relay's reply
+/// ([`queued_id`]) name ids too.
 ///
 /// This rule reads back across white space to the line start, so the
 /// safe-cut rules of `crate::cut` never cut such a line ([`id_line_start`]).
@@ -48,43 +50,73 @@ pub(super) fn in_id_header(text: &str, start: usize, end: usize) -> bool {
 
 /// [`in_id_header`] for a link in `<…>`: what its line says.
 fn in_id_header_line(text: &str, start: usize, end: usize) -> bool {
-    if id_key_before(text.as_bytes(), start - 1).is_some() {
-        return true;
-    }
-    let Some((ls, newline)) = line_start(text.as_bytes(), start - 1) else {
-        return false;
+    let in_line = || {
+        let (ls, newline) = line_start(text.as_bytes(), start - 1)?;
+        Some(match id_line(&text.as_bytes()[ls..start - 1], newline) {
+            IdLine::Header => true,
+            IdLine::Values => is_list_id(&text[start..end]) || looks_like_message_id(&text[start..end]),
+            IdLine::Groups | IdLine::Other => false,
+        })
     };
-    match id_line(&text.as_bytes()[ls..start - 1], newline) {
-        IdLine::Header => true,
-        IdLine::Values => is_list_id(&text[start..end]) || looks_like_message_id(&text[start..end]),
-        IdLine::Groups | IdLine::Other => false,
-    }
+    in_line() == Some(true) || named_id(text.as_bytes(), start, end)
 }
 
-/// Where the `Message-ID: ` or `In-Reply-To: ` (any case) that ends right
+/// The tests of [`in_id_header_line`] that need no line start: a header
+/// name right before the `<` ([`id_key_before`]) or a relay's reply after
+/// the `>` ([`queued_id`]), each behind a byte test (`To: <`, `Name <`
+/// and a `>` before white space pass neither).
+#[inline(always)]
+fn named_id(b: &[u8], start: usize, end: usize) -> bool {
+    (start >= 3 && matches!(b[start - 3], b':' | b'>') && id_key_before(b, start - 1).is_some())
+        || (matches!(b.get(end + 2), Some(b'Q' | b'[')) && queued_id(b, end))
+}
+
+/// Whether the `<…>` that ends at `b[end]` is the id a relay's `250`
+/// reply names (`status=sent (250  <…@host> Queued mail for delivery)`,
+/// Exchange's `<…> [InternalId=…] Queued mail for delivery`): 1 held-out
+/// line.
+#[cold]
+#[inline(never)]
+fn queued_id(b: &[u8], end: usize) -> bool {
+    let after = &b[end + 1..];
+    after.starts_with(b" Queued mail for delivery") || after.starts_with(b" [InternalId=")
+}
+
+/// Where the `Message-ID: `, `In-Reply-To: ` or `References: ` (any case,
+/// or a name ending in `-Message-ID: ` or `MSGID: `) that ends right
 /// before `b[lt]` (the `<` of an id) starts, if one does there after the
-/// line's start, white space, `,` or `;`: a header written in mid-line,
+/// line's start, white space, `,`, `;` or `-`: a header written in mid-line,
 /// as a log or a web archive copies it (`amavis[1106]: … Passed CLEAN, …,
 /// Message-ID: <1328593199.63314.YahooMailNeo@web113203.mail.gq1.yahoo.com>`,
 /// `… Subject: Re: … Message-ID: <…> References: <…> <…>` on one line:
-/// 2 held-out lines); after `References: `, the values that follow it
+/// 2 held-out lines), or a vendor's copy of one (`X-OQ-MSGID: <…>`, QQ
+/// Mail's: 1 held-out line; Exchange's `X-Microsoft-Original-Message-ID:`,
+/// `Original-Message-ID:`); after `References: `, the values that follow it
 /// too, each `<…>` after one space (at most eight back). The safe-cut
 /// rules do not cut between the name and its values ([`id_line_start`]).
 fn id_key_before(b: &[u8], mut lt: usize) -> Option<usize> {
     for _ in 0..8 {
-        let key = [&b"message-id: "[..], b"in-reply-to: ", b"references: "]
-            .iter()
-            .find_map(|key| {
+        if lt < 3 || b[lt - 1] != b' ' {
+            return None;
+        }
+        if b[lt - 2] == b':' {
+            // One byte test picks the name: its last letter.
+            let keys: &[&[u8]] = match b[lt - 3] | 0x20 {
+                b'd' => &[b"message-id: ", b"msgid: "],
+                b'o' => &[b"in-reply-to: "],
+                b's' => &[b"references: "],
+                _ => return None,
+            };
+            return keys.iter().find_map(|key| {
                 let at = lt.checked_sub(key.len())?;
+                // (`-`: a vendor's copy, `X-Microsoft-Original-Message-ID:`.)
                 (b[at..lt].eq_ignore_ascii_case(key)
-                    && (at == 0 || matches!(b[at - 1], b' ' | b'\t' | b'\n' | b'\r' | b',' | b';')))
+                    && (at == 0 || matches!(b[at - 1], b' ' | b'\t' | b'\n' | b'\r' | b',' | b';' | b'-')))
                 .then_some(at)
             });
-        if key.is_some() {
-            return key;
         }
         // An earlier value of the same header: `<…> ` right before.
-        if lt < 2 || b[lt - 1] != b' ' || b[lt - 2] != b'>' {
+        if b[lt - 2] != b'>' {
             return None;
         }
         let from = (lt - 2).saturating_sub(256);
@@ -127,9 +159,6 @@ fn id_line(line: &[u8], after_newline: bool) -> IdLine {
         Some(b'c' | b'C') => starts_header(line, b"content-id"),
         Some(b'l' | b'L') => starts_header(line, b"list-id"),
         Some(b's' | b'S') => starts_header(line, b"supersedes"),
-        // (Vendors' copies of the id: `X-OQ-MSGID:` (QQ Mail),
-        // `X-Microsoft-Original-Message-ID:`, `Original-Message-ID:`.)
-        Some(b'x' | b'X' | b'o' | b'O') if is_vendor_id_header(line) => true,
         Some(b'n' | b'N' | b'f' | b'F' | b'x' | b'X') => {
             return if GROUP_HEADERS.iter().any(|h| starts_header(line, h.as_bytes())) {
                 IdLine::Groups
@@ -168,16 +197,14 @@ fn id_line(line: &[u8], after_newline: bool) -> IdLine {
 /// Whether the address at `start..end` is a Message-ID that a mail
 /// server logged: `<…>` after Postfix's `message-id=` or sendmail's
 /// `msgid=` (`postfix/cleanup[2860]: 58E4E422EB: message-id=<…@mail.gmail.com>`).
-/// 1 held-out line (fourth set). Or the id a relay's `250` reply names
-/// (`status=sent (250  <…@host> Queued mail for delivery)`, Exchange's
-/// `<…> [InternalId=…] Queued mail for delivery`): 1 held-out line.
+/// 1 held-out line (fourth set).
 fn logged_message_id(b: &[u8], start: usize, end: usize) -> bool {
     let ends_with = |name: &[u8]| start > name.len() && b[start - 1 - name.len()..start - 1].eq_ignore_ascii_case(name);
-    let in_brackets = start > 0 && b[start - 1] == b'<' && b.get(end) == Some(&b'>');
-    in_brackets
-        && ((start > 1 && b[start - 2] == b'=' && (ends_with(b"message-id=") || ends_with(b"msgid=")))
-            || b[end + 1..].starts_with(b" Queued mail for delivery")
-            || b[end + 1..].starts_with(b" [InternalId="))
+    start > 1
+        && b[start - 2] == b'='
+        && b[start - 1] == b'<'
+        && b.get(end) == Some(&b'>')
+        && (ends_with(b"message-id=") || ends_with(b"msgid="))
 }
 
 /// For the safe-cut rules: if a cut at the Hard byte `c` would split a
@@ -218,23 +245,6 @@ fn is_list_id(name: &str) -> bool {
 fn looks_like_message_id(address: &str) -> bool {
     let local = address.split('@').next().unwrap_or("");
     local.contains('$') || local.bytes().filter(u8::is_ascii_digit).count() >= 6
-}
-
-/// Whether `line` starts with a header whose name ends in `Message-ID`
-/// or `MSGID` after an `X-` or `Original-` prefix: mailers' copies of a
-/// Message-ID (`X-OQ-MSGID: <20240925025312.45346-1-994270571@qq.com>`,
-/// 1 held-out line; Exchange's `X-Microsoft-Original-Message-ID:`).
-fn is_vendor_id_header(line: &[u8]) -> bool {
-    let Some(colon) = line.iter().take(64).position(|&c| c == b':') else {
-        return false;
-    };
-    let name = &line[..colon];
-    let ends =
-        |suffix: &[u8]| name.len() > suffix.len() && name[name.len() - suffix.len()..].eq_ignore_ascii_case(suffix);
-    let starts = |prefix: &[u8]| name.get(..prefix.len()).is_some_and(|p| p.eq_ignore_ascii_case(prefix));
-    (starts(b"x-") || starts(b"original-"))
-        && name.iter().all(|&c| c.is_ascii_alphanumeric() || c == b'-')
-        && (ends(b"message-id") || ends(b"-msgid"))
 }
 
 /// The local part of `address`: the bytes before its `@` (none without one).

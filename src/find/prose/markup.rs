@@ -194,6 +194,20 @@ pub(super) fn ends_in_delimiter_entity(link: &[u8]) -> bool {
     (amp(3) || amp(4) || amp(5)) && DELIMITER_ENTITIES.iter().any(|e| link.ends_with(e.as_bytes()))
 }
 
+/// Whether `b[..start]` ends in an escaped opening quote or `<` and its
+/// `;` (`href=&#34;`, `&quot;`, `&#39;`, `&apos;`, `&lt;`): the link
+/// after it ends at the first of [`DELIMITER_ENTITIES`] in it, though more
+/// escaped markup glued after that entity's `;` let the scan go on
+/// (`href=&#34;https://…/a.png&#34;&gt;&lt;img`: 1 held-out line).
+pub(super) fn after_opening_entity(b: &[u8], start: usize) -> bool {
+    const OPENERS: [&[u8]; 9] = [
+        b"&#34;", b"&quot;", b"&#x22;", b"&#39;", b"&#x27;", b"&apos;", b"&lt;", b"&#60;", b"&#x3c;",
+    ];
+    OPENERS
+        .iter()
+        .any(|o| start >= o.len() && b[start - o.len()..start].eq_ignore_ascii_case(o))
+}
+
 /// HTML-escaped delimiters after a link (`&lt;URL:https://…/a.tar.gz&gt;`,
 /// `href=&quot;…&quot;`, `href=&#34;…&#34;` in RSS and escaped HTML): the
 /// entity is the delimiter, not part of the link (8 real lines, 5
