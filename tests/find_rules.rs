@@ -2248,7 +2248,8 @@ fn a_name_after_a_spaced_written_at_is_no_link() {
 }
 
 /// Mailman's pipermail archives write every address with ` at `: in a
-/// header of addresses (`From:`, `To:`, `Cc:`, `Reply-To:`, quoted or not),
+/// header of addresses (`From:`, `To:`, `Cc:`, `Reply-To:`, quoted or not;
+/// and a contact page's `E-Mail:`),
 /// in a message's envelope line (`From name at host  Sat Aug 24 …`) and
 /// after `mailto:`. The domain of such an address is no link; `at` in
 /// prose, and an envelope-like line without the date after two spaces,
@@ -2262,9 +2263,13 @@ fn a_pipermail_address_written_with_at_is_no_link() {
         "> Cc: twisted-web at twistedmatrix.com",
         "[mailto:twisted-python-bounces at twistedmatrix.com] On Behalf Of Mike C.",
         "> From: Gelin Yan [mailto:dynamicgl at gmail.com]",
+        // A contact page's hidden address.
+        "E-Mail: vill at luga.de",
+        "Email: info at example.org",
     ]);
     assert_found_one(&[
         ("Reply-To: the list at python.org is moderated", "python.org"),
+        ("E-Mail: write to us at example.org", "example.org"),
         ("From here at example.com we go", "example.com"),
         ("From now on at example.com  ok", "example.com"),
         ("Subject: meet at example.com", "example.com"),
