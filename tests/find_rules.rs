@@ -1591,6 +1591,28 @@ fn an_escaped_quote_after_a_link_is_its_delimiter() {
     );
 }
 
+/// A `.io` name that a package manager installs (`apt-get install -y
+/// containerd.io`, `npm install socket.io`) or that apt pins to a version
+/// (`containerd.io=1.2.13-1`) is a package; the same name elsewhere, or
+/// after `install` without a manager, stays a link.
+#[test]
+fn a_package_that_a_manager_installs_is_no_link() {
+    assert_no_links(&[
+        "apt-get update && apt-get install -y containerd.io",
+        "yum update -y && yum install -y containerd.io",
+        "sudo apt-get -y install docker-ce docker-ce-cli containerd.io docker-buildx-plugin",
+        "$ npm install --save socket.io",
+        "  containerd.io=1.2.13-1 \\",
+        "sudo apt install\tdocker.io",
+    ]);
+    assert_found_one(&[
+        ("see containerd.io for the docs", "containerd.io"),
+        ("please install it from example.io today", "example.io"),
+        ("docker pull docker.io/library/nginx", "docker.io/library/nginx"),
+        ("apt-get install -y containerd.io/x", "containerd.io/x"),
+    ]);
+}
+
 /// A case ending after a TLD and a hyphen, as Hungarian writes them
 /// (`media.ccc.de-hez`, `index.hu-n`), ends the name at the hyphen, when
 /// the whole label is no TLD; a longer word after it makes a package name

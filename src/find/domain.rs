@@ -69,6 +69,10 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
         || (!goes_on && tld.len() == 3 && names_a_product(first, tld))
         || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
         || (tld == b"io" && b.get(tld_end) == Some(&b'/') && is_kubernetes_key(b, s, tld_end))
+        || (tld == b"io"
+            && !goes_on
+            && ((s > 0 && matches!(b[s - 1], b' ' | b'\t')) || b.get(tld_end) == Some(&b'='))
+            && is_package_name(b, s, tld_end))
         || (!goes_on
             && tld.len() > 2
             && matches!(b.get(tld_end), Some(b' ' | 0xD0..))
@@ -256,6 +260,77 @@ fn is_builtin_key(segment: &[u8]) -> bool {
             | b"metadata.name"
             | b"ingress.class"
     )
+}
+
+/// Whether the `.io` name at `s..end` is a package that a package manager
+/// installs (`apt-get install -y containerd.io`, `npm install socket.io`,
+/// `yum install -y docker.io`): the words between the manager's `install`
+/// (or `add`, `i`) and the name are packages and flags; or a package
+/// pinned to a version in apt's way (`containerd.io=1.2.13-1`). Docker's
+/// install guide, copied into blogs in every language, writes both (3
+/// real lines).
+#[cold]
+#[inline(never)]
+fn is_package_name(b: &[u8], s: usize, end: usize) -> bool {
+    if b.get(end) == Some(&b'=') {
+        return b.get(end + 1).is_some_and(u8::is_ascii_digit);
+    }
+    let lo = s.saturating_sub(160);
+    // The words before the name, one blank apart, back to the verb.
+    let mut at = s - 1;
+    for _ in 0..12 {
+        let start = b[lo..at].iter().rposition(|&c| c <= b' ').map_or(lo, |p| lo + p + 1);
+        let word = &b[start..at];
+        if start == lo || word.is_empty() {
+            return false;
+        }
+        if matches!(word, b"install" | b"add" | b"i") {
+            return manager_before(b, lo, start - 1);
+        }
+        let package = |c: &u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'+' | b'=' | b':' | b'@');
+        if !word.iter().all(package) {
+            return false;
+        }
+        at = start - 1;
+    }
+    false
+}
+
+/// Whether the word before the blank at `b[at]` (flags skipped, no
+/// further back than `lo`) is a package manager's command.
+fn manager_before(b: &[u8], lo: usize, mut at: usize) -> bool {
+    for _ in 0..4 {
+        let start = b[lo..at].iter().rposition(|&c| c <= b' ').map_or(lo, |p| lo + p + 1);
+        let word = &b[start..at];
+        if word.first() == Some(&b'-') && start > lo {
+            at = start - 1;
+            continue;
+        }
+        return matches!(
+            word,
+            b"apt"
+                | b"apt-get"
+                | b"aptitude"
+                | b"yum"
+                | b"dnf"
+                | b"zypper"
+                | b"apk"
+                | b"brew"
+                | b"npm"
+                | b"pnpm"
+                | b"yarn"
+                | b"pip"
+                | b"pip3"
+                | b"gem"
+                | b"snap"
+                | b"choco"
+                | b"winget"
+                | b"conda"
+                | b"port"
+                | b"pkg"
+        );
+    }
+    false
 }
 
 /// Whether `v` is a Kubernetes API version: `v1`, `v2beta1`, `v1alpha3`.
