@@ -402,6 +402,20 @@ fn trailing_dot_of_a_domain_is_dropped() {
     assert_eq!(found("Go to example.com."), ["example.com"]);
 }
 
+/// `.ai` names are AI companies' and tools' sites far more often than
+/// Illustrator files in running text: `fast.ai`, `Fixie.ai` and
+/// `Laboro.AI` link (3 held-out lines), a `.ai` file before the word
+/// "file" does not.
+#[test]
+fn an_ai_company_named_by_its_site_is_a_link() {
+    assert_found_one(&[
+        ("fast.ai 라고 하는 이런 스터디가 있는데", "fast.ai"),
+        ("[55] Fixie.ai, \u{201c}Ultravox-v0.6\u{201d}", "Fixie.ai"),
+        ("| Laboro.AI | 2023 |", "Laboro.AI"),
+    ]);
+    assert!(found("open the logo.ai file in Illustrator").is_empty());
+}
+
 #[test]
 fn file_names_and_paths_are_not_domains() {
     assert!(found("see main.rs and setup.py and README.md and src/lib.rs").is_empty());

@@ -74,7 +74,7 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
             && ((s > 0 && matches!(b[s - 1], b' ' | b'\t')) || b.get(tld_end) == Some(&b'='))
             && is_package_name(b, s, tld_end))
         || (!goes_on
-            && tld.len() > 2
+            && (tld.len() > 2 || tld.eq_ignore_ascii_case(b"ai"))
             && matches!(b.get(tld_end), Some(b' ' | 0xD0..))
             && file_word_after(b, first, tld, tld_end))
         || (!goes_on && (tld.len() == 4 || tld.len() == 5) && is_code_tld(first, tld))
@@ -147,7 +147,8 @@ fn is_dotnet_in_cjk(b: &[u8], dot: usize, tld: &[u8], tld_end: usize) -> bool {
 /// is a site still (`www.example.com file`), and so is a name under a
 /// classic TLD or a country's (`mediafire.com file hosting`, `yadi.sk
 /// файл`, `Overstock.com files for bankruptcy`): the rule is for the TLDs
-/// that are also extensions (`tld`, more than two letters).
+/// that are also extensions (`tld`, more than two letters, and `ai`,
+/// Illustrator's: `logo.ai file`).
 #[cold]
 #[inline(never)]
 fn file_word_after(b: &[u8], first: &[u8], tld: &[u8], end: usize) -> bool {
