@@ -1045,7 +1045,7 @@ fn url_template_placeholder_is_part_of_the_link() {
 
 /// A URI template whose host, userinfo or port is a placeholder is one
 /// link, placeholders included: `{…}`, `{{…}}`, `${…}` (with a default),
-/// `%{…}`, `<…>` in any script, `$name`. The IRI it denotes
+/// `{$…}`, `%{…}`, `<…>` in any script, `$name`. The IRI it denotes
 /// percent-encodes what a host may not hold.
 #[test]
 fn a_template_placeholder_in_the_authority_is_part_of_the_link() {
@@ -1066,6 +1066,11 @@ fn a_template_placeholder_in_the_authority_is_part_of_the_link() {
             "mongodb://$%7BDB_USER%7D:$%7BDB_PASS%7D@cluster0.example.net:27017",
         ),
         ("aws s3 cp s3://$accountid-monitor --x", "s3://$accountid-monitor", "s3://$accountid-monitor"),
+        (
+            "python3 run.py --data-dir gs://{$BUCKET_NAME} \\",
+            "gs://{$BUCKET_NAME}",
+            "gs://%7B$BUCKET_NAME%7D",
+        ),
         (
             "open(hdfs://<hdfs_ip>:8020/user/test): error",
             "hdfs://<hdfs_ip>:8020/user/test",

@@ -18,7 +18,8 @@ use crate::letters::char_at;
 /// `${name}` (a shell or Spring variable, with a default after `:` or
 /// `:-`, or a dotted path: `${process.env.DB_USER}`), `{name}` (with an
 /// RFC 6570 operator and modifiers: `{/path*}`, `{?q,lang}`, `{var:3}`),
-/// `{}` (Python's and Rust's format strings), `{{name}}`, `%{NAME}`
+/// `{}` (Python's and Rust's format strings), `{{name}}`, `{$name}` (PHP:
+/// `gs://{$BUCKET_NAME}` in a shell line, 1 held-out line), `%{NAME}`
 /// (Apache), `%s`, `%d`, `%v` (printf), `<name>` (a name that starts with
 /// a letter of any script: `<hdfs_ip>`, `<用户名>`), or `$name` (a shell
 /// variable). A name holds letters, digits, `_`, `-` and `.`, and no more
@@ -45,6 +46,8 @@ pub(super) fn placeholder_at(b: &[u8], i: usize, limit: usize) -> Option<usize> 
         b'{' if b.get(i + 1) == Some(&b'}') && i + 2 <= limit => Some(2),
         // An RFC 6570 operator before the variables.
         b'{' if b.get(i + 1).is_some_and(|c| b"+#./;?&".contains(c)) => closed(i + 2, is_varspec_byte, b"}"),
+        // PHP's complex variable (`{$BUCKET_NAME}`, `{$data->host}`).
+        b'{' if b.get(i + 1) == Some(&b'$') => closed(i + 2, is_php_variable_byte, b"}"),
         b'{' => braced(i, is_varspec_byte),
         b'$' | b'%' if b.get(i + 1) == Some(&b'{') => braced(i + 1, is_default_byte),
         b'%' => {
@@ -68,6 +71,12 @@ pub(super) fn placeholder_at(b: &[u8], i: usize, limit: usize) -> Option<usize> 
         }
         _ => None,
     }
+}
+
+/// A byte of a PHP variable in `{$…}`: a name's, and the `->` of a
+/// property.
+fn is_php_variable_byte(c: u8) -> bool {
+    is_shell_byte(c) || matches!(c, b'-' | b'>')
 }
 
 /// A byte of an RFC 6570 variable list (`{var:3}`, `{x,y}`, `{list*}`):
