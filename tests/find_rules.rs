@@ -596,7 +596,8 @@ fn javascript_stack_frames_are_not_links() {
 }
 
 /// In a Markdown code span a name of two labels is code (`block.call`)
-/// unless it is under one of the first generic TLDs (`google.com`).
+/// unless it is under one of the first generic TLDs (`google.com`) or a
+/// path follows it (`keybase.io/name`).
 #[test]
 fn classic_tld_names_in_code_spans_are_hosts() {
     assert_eq!(
@@ -608,6 +609,15 @@ fn classic_tld_names_in_code_spans_are_hosts() {
         ["vietspeak.com"]
     );
     assert_eq!(found("call `block.call` or `object.fun` here"), Vec::<String>::new());
+    // With a path, an account on a site (contact pages write them so).
+    assert_eq!(
+        found("- Name 用户名: `keybase.io/kagurazakayashi`"),
+        ["keybase.io/kagurazakayashi"]
+    );
+    assert_eq!(
+        found("join `t.me/iriscan_chat` or `discord.gg/abc`"),
+        ["t.me/iriscan_chat", "discord.gg/abc"]
+    );
 }
 
 /// A bare name alone maps to its URI without a parse of its IRI: the

@@ -84,14 +84,18 @@ fn is_markup_marker(c: char) -> bool {
 /// In a code span only a `www.` name, one of three labels or more, or one
 /// under `.com`, `.org`, `.net`, `.edu` or `.gov` is a host
 /// (`` `www.ruby-lang.org` ``, 3 real lines; `` `google.com` ``, 2
-/// held-out lines of the fourth set); other names of two labels are code
-/// there (`` `block.call` ``, `` `object.fun` ``).
+/// held-out lines of the fourth set), or one with a path
+/// (`` `keybase.io/name` ``, `` `t.me/channel` ``: contact pages write
+/// accounts so; 1 held-out line, fifty-third set); other names of two
+/// labels are code there (`` `block.call` ``, `` `object.fun` ``).
 pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) -> bool {
     if !is_markup_marker(m) {
         return false;
     }
     let name = &text[start..end];
-    if m == '`' && !name.starts_with("www.") && name.matches('.').count() < 2 && !has_classic_tld(name) {
+    let with_path =
+        text.as_bytes().get(end) == Some(&b'/') && text.as_bytes().get(end + 1).is_some_and(u8::is_ascii_alphanumeric);
+    if m == '`' && !with_path && !name.starts_with("www.") && name.matches('.').count() < 2 && !has_classic_tld(name) {
         return false;
     }
     let rest = &text.as_bytes()[end..text.len().min(end + MAX_CONTEXT)];
