@@ -2529,6 +2529,33 @@ fn a_non_latin_letter_glued_after_an_ascii_tld_is_prose() {
     );
 }
 
+/// A letter of a script written with spaces (Greek to Arabic, the Indic
+/// scripts) glued to an ASCII link's last letter or digit is the next
+/// word, its space lost (SMS, scraped tweets): the link ends before it.
+/// After a separator (`/wiki/Москва`, `?q=دانش`) and in a host that goes
+/// on to its TLD, the script is the link's own.
+#[test]
+fn a_spaced_script_word_glued_to_an_ascii_path_is_prose() {
+    assert_found_one(&[
+        (
+            "https://click.example.io/8741s84جوایز آذر",
+            "https://click.example.io/8741s84",
+        ),
+        ("تخفیف dgkl.me/D0j__Aلغو: ۱", "dgkl.me/D0j__A"),
+        ("भूकम्प http://t.co/FOCC7XM8QHईहूँन ।", "http://t.co/FOCC7XM8QH"),
+        ("см. https://example.com/pageПривет", "https://example.com/page"),
+        (
+            "https://fa.wikipedia.org/wiki/ایران ok",
+            "https://fa.wikipedia.org/wiki/ایران",
+        ),
+        (
+            "https://example.ir/search?q=دانش ok",
+            "https://example.ir/search?q=دانش",
+        ),
+        ("see http://exampleдомен.рф/x", "http://exampleдомен.рф/x"),
+    ]);
+}
+
 /// `doi:10.…` cites a work, as `DOI 10.…` and `arXiv:…` do: no link (no
 /// browser opens the scheme); the link a reference means is the resolver
 /// URL, which is found also right after `doi:`.

@@ -107,37 +107,25 @@ fn rest_from<const QUOTED: bool, const LONG: bool>(
         }
         // Plain bytes while no bracket is open: one table load each (no
         // part or bracket rule applies to them then; the long loop takes
-        // them eight at a time above), and the letters of the common
-        // scripts in the same loop, which IDN paths alternate with ASCII
-        // runs (`/워크숍/2025-10`): on CJK text this loop mispredicts less
-        // than a return to the outer loop per run (twenty-fifth session,
-        // BENCHMARKS.md).
+        // them eight at a time above). (Taking the common scripts' letters
+        // in this loop too cost 3-6% more instructions and was no faster:
+        // twenty-fifth session, BENCHMARKS.md.)
         if !LONG && open == 0 {
             while i < limit {
-                let c = b[i];
-                let r = RUN_BYTE[c as usize];
-                if r != 0 {
-                    i += 1;
-                    end = if r & INCLUDE != 0 { i } else { end };
-                    continue;
+                let r = RUN_BYTE[b[i] as usize];
+                if r == 0 {
+                    break;
                 }
-                if c >= 0x80 {
-                    let run = link_letters_end(b, i, limit);
-                    if run > i {
-                        i = run;
-                        end = i;
-                        continue;
-                    }
-                }
-                break;
+                i += 1;
+                end = if r & INCLUDE != 0 { i } else { end };
             }
             if i >= limit {
                 break;
             }
         }
         let c = b[i];
-        // Letters of the common scripts first (inside brackets, and in the
-        // long loop), which need no class.
+        // Letters of the common scripts first: IDN paths alternate them
+        // with ASCII runs (`/東京/新宿`), and they need no class.
         if c >= 0x80 {
             let run = link_letters_end(b, i, limit);
             if run > i {
