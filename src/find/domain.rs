@@ -280,7 +280,7 @@ fn is_package_name(b: &[u8], s: usize, end: usize) -> bool {
     // The words before the name, one blank apart, back to the verb.
     let mut at = s - 1;
     for _ in 0..12 {
-        let start = b[lo..at].iter().rposition(|&c| c <= b' ').map_or(lo, |p| lo + p + 1);
+        let start = word_start(b, lo, at);
         let word = &b[start..at];
         if start == lo || word.is_empty() {
             return false;
@@ -297,11 +297,17 @@ fn is_package_name(b: &[u8], s: usize, end: usize) -> bool {
     false
 }
 
+/// The start of the word that ends at `b[at]` (a blank, or `at` the end),
+/// no further back than `lo`.
+fn word_start(b: &[u8], lo: usize, at: usize) -> usize {
+    b[lo..at].iter().rposition(|&c| c <= b' ').map_or(lo, |p| lo + p + 1)
+}
+
 /// Whether the word before the blank at `b[at]` (flags skipped, no
 /// further back than `lo`) is a package manager's command.
 fn manager_before(b: &[u8], lo: usize, mut at: usize) -> bool {
     for _ in 0..4 {
-        let start = b[lo..at].iter().rposition(|&c| c <= b' ').map_or(lo, |p| lo + p + 1);
+        let start = word_start(b, lo, at);
         let word = &b[start..at];
         if word.first() == Some(&b'-') && start > lo {
             at = start - 1;
@@ -338,8 +344,9 @@ fn manager_before(b: &[u8], lo: usize, mut at: usize) -> bool {
 /// and a letter or digit): then a name under a TLD that is also a file
 /// extension is a host, since no file has a path under it (`docs.rs/serde`,
 /// `lib.rs/crates/tokio`, a `.cc` shortener's `gv2xu.cc/WlhXzU`: 1
-/// held-out line, fifty-seventh set).
-fn path_follows(b: &[u8], tld_end: usize) -> bool {
+/// held-out line, fifty-seventh set), and so is a name of two labels in a
+/// code span (`prose::markup_pair_closes`).
+pub(super) fn path_follows(b: &[u8], tld_end: usize) -> bool {
     b.get(tld_end) == Some(&b'/') && b.get(tld_end + 1).is_some_and(u8::is_ascii_alphanumeric)
 }
 

@@ -28,7 +28,7 @@
 
 use super::bytes16::has_either_byte;
 use super::candidate::Raw;
-use super::domain::cut_name_ok;
+use super::domain::{cut_name_ok, path_follows};
 use super::end::trim_end;
 use super::escaped::continued_end;
 use super::repair::validate_iri;
@@ -93,9 +93,12 @@ pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) 
         return false;
     }
     let name = &text[start..end];
-    let with_path =
-        text.as_bytes().get(end) == Some(&b'/') && text.as_bytes().get(end + 1).is_some_and(u8::is_ascii_alphanumeric);
-    if m == '`' && !with_path && !name.starts_with("www.") && name.matches('.').count() < 2 && !has_classic_tld(name) {
+    if m == '`'
+        && !path_follows(text.as_bytes(), end)
+        && !name.starts_with("www.")
+        && name.matches('.').count() < 2
+        && !has_classic_tld(name)
+    {
         return false;
     }
     let rest = &text.as_bytes()[end..text.len().min(end + MAX_CONTEXT)];
