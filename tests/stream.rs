@@ -680,6 +680,20 @@ fn cuts_keep_a_mid_line_id_header_with_its_value() {
     some_splits_find(&finder, &text, &want);
 }
 
+/// The package rule reads back to the `install` of a command on the
+/// name's own line only: a name on the next line is found the same in a
+/// stream or a piece that starts at the line break (a review's finding).
+#[test]
+fn the_package_rule_stays_on_its_line() {
+    let finder = Finder::new();
+    let text = "$ brew install node\nDocs: nodejs.io\napt-get install -y containerd.io\n"
+        .repeat(200)
+        .into_bytes();
+    let want = expected(&finder, &text, b'\n');
+    assert_eq!(want.len(), 200);
+    some_splits_find(&finder, &text, &want);
+}
+
 /// Streaming `text` at a few read sizes, and finding it in parallel at a
 /// few piece sizes, gives `want` (for texts too long for every size).
 fn some_splits_find(finder: &Finder, text: &[u8], want: &[Row]) {

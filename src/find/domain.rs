@@ -279,7 +279,7 @@ fn is_package_name(b: &[u8], s: usize, end: usize) -> bool {
     let lo = s.saturating_sub(160);
     // The words before the name, one blank apart, back to the verb.
     let mut at = s - 1;
-    for _ in 0..12 {
+    for _ in 0..8 {
         let start = word_start(b, lo, at);
         let word = &b[start..at];
         if start == lo || word.is_empty() {
@@ -289,7 +289,13 @@ fn is_package_name(b: &[u8], s: usize, end: usize) -> bool {
             return manager_before(b, lo, start - 1);
         }
         let package = |c: &u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'+' | b'=' | b':' | b'@');
-        if !word.iter().all(package) {
+        // (A word of prose ends the command: `yarn add react then deploy
+        // to fly.io`.)
+        let prose = matches!(
+            word,
+            b"and" | b"then" | b"to" | b"on" | b"at" | b"from" | b"or" | b"the" | b"visit" | b"see" | b"with" | b"via"
+        );
+        if prose || !word.iter().all(package) || starts_line(b, start) {
             return false;
         }
         at = start - 1;
@@ -303,13 +309,20 @@ fn word_start(b: &[u8], lo: usize, at: usize) -> usize {
     b[lo..at].iter().rposition(|&c| c <= b' ').map_or(lo, |p| lo + p + 1)
 }
 
+/// Whether the word that starts at `start` is its line's first (a line
+/// break before it): the walks back stay on the name's line, where streams
+/// and parallel pieces cut (a review's finding).
+fn starts_line(b: &[u8], start: usize) -> bool {
+    start > 0 && matches!(b[start - 1], b'\n' | b'\r')
+}
+
 /// Whether the word before the blank at `b[at]` (flags skipped, no
 /// further back than `lo`) is a package manager's command.
 fn manager_before(b: &[u8], lo: usize, mut at: usize) -> bool {
     for _ in 0..4 {
         let start = word_start(b, lo, at);
         let word = &b[start..at];
-        if word.first() == Some(&b'-') && start > lo {
+        if word.first() == Some(&b'-') && start > lo && !starts_line(b, start) {
             at = start - 1;
             continue;
         }
@@ -341,13 +354,28 @@ fn manager_before(b: &[u8], lo: usize, mut at: usize) -> bool {
 }
 
 /// Whether a path segment follows the name that ends at `tld_end` (`/`
-/// and a letter or digit): then a name under a TLD that is also a file
+/// and a letter or digit; not one other file name or number alone): then
+/// a name under a TLD that is also a file
 /// extension is a host, since no file has a path under it (`docs.rs/serde`,
 /// `lib.rs/crates/tokio`, a `.cc` shortener's `gv2xu.cc/WlhXzU`: 1
 /// held-out line, fifty-seventh set), and so is a name of two labels in a
 /// code span (`prose::markup_pair_closes`).
 pub(super) fn path_follows(b: &[u8], tld_end: usize) -> bool {
-    b.get(tld_end) == Some(&b'/') && b.get(tld_end + 1).is_some_and(u8::is_ascii_alphanumeric)
+    if b.get(tld_end) != Some(&b'/') || !b.get(tld_end + 1).is_some_and(u8::is_ascii_alphanumeric) {
+        return false;
+    }
+    // One segment that is another file or a number: `README.md/CONTRIBUTING.md`,
+    // `main.rs/lib.rs`, `test.py/2` name files side by side (a review's
+    // finding).
+    let hi = b.len().min(tld_end + 1 + 64);
+    let segment = b[tld_end + 1..hi]
+        .iter()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-' | b'_'))
+        .count();
+    let seg = &b[tld_end + 1..tld_end + 1 + segment];
+    let last = b.get(tld_end + 1 + segment).copied();
+    let alone = !matches!(last, Some(b'/' | b'?' | b'#'));
+    !(alone && (seg.contains(&b'.') || seg.iter().all(u8::is_ascii_digit)))
 }
 
 /// Whether `v` is a Kubernetes API version: `v1`, `v2beta1`, `v1alpha3`.

@@ -84,8 +84,8 @@ fn is_markup_marker(c: char) -> bool {
 /// In a code span only a `www.` name, one of three labels or more, or one
 /// under `.com`, `.org`, `.net`, `.edu` or `.gov` is a host
 /// (`` `www.ruby-lang.org` ``, 3 real lines; `` `google.com` ``, 2
-/// held-out lines of the fourth set), or one with a path
-/// (`` `keybase.io/name` ``, `` `t.me/channel` ``: contact pages write
+/// held-out lines of the fourth set), or one under a country's TLD with a
+/// path (`` `keybase.io/name` ``, `` `t.me/channel` ``: contact pages write
 /// accounts so; 1 held-out line, fifty-third set); other names of two
 /// labels are code there (`` `block.call` ``, `` `object.fun` ``).
 pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) -> bool {
@@ -93,11 +93,11 @@ pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) 
         return false;
     }
     let name = &text[start..end];
-    if m == '`'
-        && !path_follows(text.as_bytes(), end)
-        && !name.starts_with("www.")
-        && name.matches('.').count() < 2
-        && !has_classic_tld(name)
+    // (A path makes a host of a name under a country's TLD: `t.me/x`;
+    // `obj.name/2` and `stats.run/total` are code.)
+    let cc_with_path =
+        name.rsplit_once('.').is_some_and(|(_, tld)| tld.len() == 2) && path_follows(text.as_bytes(), end);
+    if m == '`' && !cc_with_path && !name.starts_with("www.") && name.matches('.').count() < 2 && !has_classic_tld(name)
     {
         return false;
     }

@@ -82,6 +82,15 @@ fn in_pipermail_address_line(b: &[u8], word: usize, s: usize) -> bool {
     };
     let quoted = b[ls..word].iter().take_while(|&&c| matches!(c, b'>' | b' ')).count();
     let line = &b[ls + quoted..];
+    let name_len = b[s..b.len().min(s + 255)]
+        .iter()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-'))
+        .count();
+    // (An address has no path: `E-Mail: available at support.example.com/contact`
+    // names a page.)
+    if b.get(s + name_len) == Some(&b'/') {
+        return false;
+    }
     if [&b"from"[..], b"to", b"cc", b"reply-to", b"e-mail", b"email", b"mail"]
         .into_iter()
         .any(|h| starts_header(line, h))
@@ -92,10 +101,6 @@ fn in_pipermail_address_line(b: &[u8], word: usize, s: usize) -> bool {
         return lead.is_some_and(|p| matches!(b[ls + quoted + p], b':' | b'(' | b','));
     }
     // The envelope: `From ` and the address first, two spaces after it.
-    let name_len = b[s..b.len().min(s + 255)]
-        .iter()
-        .take_while(|&&c| c.is_ascii_alphanumeric() || matches!(c, b'.' | b'-'))
-        .count();
     quoted == 0 && ls + 5 == word && line.starts_with(b"From ") && b[s + name_len..].starts_with(b"  ")
 }
 

@@ -34,8 +34,7 @@ pub(crate) fn starts_header(line: &[u8], name: &[u8]) -> bool {
 ///
 /// Bugzilla's ids end in `/` (`<bug-216243-208809@https.bugzilla.kernel.org/>`:
 /// 3 held-out lines, thirteenth set), read as an address up to the `/`.
-/// A header written in mid-line ([`id_key_before`]) and a relay's reply
-/// ([`queued_id`]) name ids too.
+/// A header written in mid-line ([`id_key_before`]) names ids too.
 ///
 /// This rule reads back across white space to the line start, so the
 /// safe-cut rules of `crate::cut` never cut such a line ([`id_line_start`]).
@@ -58,28 +57,15 @@ fn in_id_header_line(text: &str, start: usize, end: usize) -> bool {
             IdLine::Groups | IdLine::Other => false,
         })
     };
-    in_line() == Some(true) || named_id(text.as_bytes(), start, end)
+    in_line() == Some(true) || named_id(text.as_bytes(), start)
 }
 
-/// The tests of [`in_id_header_line`] that need no line start: a header
-/// name right before the `<` ([`id_key_before`]) or a relay's reply after
-/// the `>` ([`queued_id`]), each behind a byte test (`To: <`, `Name <`
-/// and a `>` before white space pass neither).
+/// The test of [`in_id_header_line`] that needs no line start: a header
+/// name right before the `<` ([`id_key_before`]), behind a byte test
+/// (`To: <` and `Name <` pass it or not at once).
 #[inline(always)]
-fn named_id(b: &[u8], start: usize, end: usize) -> bool {
-    (start >= 3 && matches!(b[start - 3], b':' | b'>') && id_key_before(b, start - 1).is_some())
-        || (matches!(b.get(end + 2), Some(b'Q' | b'[')) && queued_id(b, end))
-}
-
-/// Whether the `<…>` that ends at `b[end]` is the id a relay's `250`
-/// reply names (`status=sent (250  <…@host> Queued mail for delivery)`,
-/// Exchange's `<…> [InternalId=…] Queued mail for delivery`): 1 held-out
-/// line.
-#[cold]
-#[inline(never)]
-fn queued_id(b: &[u8], end: usize) -> bool {
-    let after = &b[end + 1..];
-    after.starts_with(b" Queued mail for delivery") || after.starts_with(b" [InternalId=")
+fn named_id(b: &[u8], start: usize) -> bool {
+    start >= 3 && matches!(b[start - 3], b':' | b'>') && id_key_before(b, start - 1).is_some()
 }
 
 /// Where the `Message-ID: `, `In-Reply-To: ` or `References: ` (any case,
@@ -109,8 +95,10 @@ fn id_key_before(b: &[u8], mut lt: usize) -> Option<usize> {
             };
             return keys.iter().find_map(|key| {
                 let at = lt.checked_sub(key.len())?;
-                // (`-`: a vendor's copy, `X-Microsoft-Original-Message-ID:`.)
+                // (`-`: a vendor's copy, `X-Microsoft-Original-Message-ID:`;
+                // a capital: a header's name, not prose's `references:`.)
                 (b[at..lt].eq_ignore_ascii_case(key)
+                    && b[at].is_ascii_uppercase()
                     && (at == 0 || matches!(b[at - 1], b' ' | b'\t' | b'\n' | b'\r' | b',' | b';' | b'-')))
                 .then_some(at)
             });
