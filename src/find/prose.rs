@@ -501,9 +501,8 @@ fn refine_name_or_iri(
         }
     }
     // The `','` between two quoted values of a PHP or SQL array, which the
-    // link runs into (`…/45/edit','created_at' => …`: 1 held-out line;
-    // no URL writes it).
-    // (A link after a `'` ends at the next one.)
+    // link runs into (`…/45/edit','created_at' => …`: 1 held-out line; no
+    // URL writes it). A link after a `'` ends at the next one already.
     if end == raw.end && text.as_bytes().get(end) == Some(&b'\'') && marker != Some(b'\'') {
         if let Some(p) = memchr::memchr_iter(b'\'', link).find(|&q| link[q + 1..].starts_with(b",'")) {
             end = raw.start + p;
