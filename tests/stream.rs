@@ -675,9 +675,7 @@ fn cuts_keep_a_mid_line_id_header_with_its_value() {
         .repeat(1000)
         .into_bytes();
     assert!(!text.contains(&b'\n') && text.len() > 64 * 1024);
-    let want = expected(&finder, &text, b'\n');
-    assert_eq!(want.len(), 1000);
-    some_splits_find(&finder, &text, &want);
+    assert_eq!(splits_find_the_whole(&finder, &text), 1000);
 }
 
 /// The package rule reads back to the `install` of a command on the
@@ -689,9 +687,14 @@ fn the_package_rule_stays_on_its_line() {
     let text = "$ brew install node\nDocs: nodejs.io\napt-get install -y containerd.io\n"
         .repeat(200)
         .into_bytes();
-    let want = expected(&finder, &text, b'\n');
-    assert_eq!(want.len(), 200);
-    some_splits_find(&finder, &text, &want);
+    assert_eq!(splits_find_the_whole(&finder, &text), 200);
+}
+
+/// [`some_splits_find`] the links of the whole `text`; how many there are.
+fn splits_find_the_whole(finder: &Finder, text: &[u8]) -> usize {
+    let want = expected(finder, text, b'\n');
+    some_splits_find(finder, text, &want);
+    want.len()
 }
 
 /// Streaming `text` at a few read sizes, and finding it in parallel at a

@@ -14,8 +14,8 @@ use super::host::{
     is_idna_disallowed_joiner, label_end, mixed_label_end, mixed_name_start, AsciiLabels, MEASURED_LABEL_BYTES,
 };
 use super::prose::{
-    is_matrix_server, is_prose_domain_dot, markup_pair_closes, mixes_unspaced_script, start_at_script_change,
-    tld_end_at_script_change,
+    is_matrix_server, is_prose_domain_dot, line_start, markup_pair_closes, mixes_unspaced_script,
+    start_at_script_change, tld_end_at_script_change,
 };
 use super::repair::validate_tail;
 use super::tail::{is_name_punctuation, plain_rest, punctuation_before};
@@ -31,7 +31,7 @@ use context::{
     is_file_name, is_glued_sentence, is_host_by_its_line, is_member_in_code, is_product_name, is_template_field,
     is_vietnamese_glued_sentence, names_a_product, names_a_zone, port_after, start_after_rtl_prefix,
     tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, underscore_labels_start,
-    unicode_tld_end_before_prose,
+    unicode_tld_end_before_prose, valid_head,
 };
 
 /// Whether an `@` lies within a name's walk back from the `dot` (no
@@ -68,11 +68,11 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
                 || (!goes_on && (is_product_name(first, tld) || is_member_in_code(first, tld)))))
         || (!goes_on && tld.len() == 3 && names_a_product(first, tld))
         || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
-        || (tld == b"io" && b.get(tld_end) == Some(&b'/') && is_kubernetes_key(b, s, tld_end))
         || (tld == b"io"
-            && !goes_on
-            && ((s > 0 && matches!(b[s - 1], b' ' | b'\t')) || b.get(tld_end) == Some(&b'='))
-            && is_package_name(b, s, tld_end))
+            && ((b.get(tld_end) == Some(&b'/') && is_kubernetes_key(b, s, tld_end))
+                || (!goes_on
+                    && ((s > 0 && matches!(b[s - 1], b' ' | b'\t')) || b.get(tld_end) == Some(&b'='))
+                    && is_package_name(b, s, tld_end))))
         || (!goes_on
             && (tld.len() > 2 || tld.eq_ignore_ascii_case(b"ai"))
             && matches!(b.get(tld_end), Some(b' ' | 0xD0..))
@@ -123,11 +123,7 @@ fn is_www_name(first: &[u8]) -> bool {
 fn is_dotnet_in_cjk(b: &[u8], dot: usize, tld: &[u8], tld_end: usize) -> bool {
     use crate::find::prose::is_unspaced_script;
     // (Han and kana are three bytes of UTF-8.)
-    let char_of = |at: usize| {
-        b.get(at..at + 3)
-            .and_then(|c| std::str::from_utf8(c).ok())
-            .and_then(|c| c.chars().next())
-    };
+    let char_of = |at: usize| valid_head(b.get(at..).unwrap_or_default(), 3).chars().next();
     tld.eq_ignore_ascii_case(b"net")
         && dot >= 3
         && char_of(dot - 3).is_some_and(is_unspaced_script)
@@ -276,26 +272,26 @@ fn is_package_name(b: &[u8], s: usize, end: usize) -> bool {
     if b.get(end) == Some(&b'=') {
         return b.get(end + 1).is_some_and(u8::is_ascii_digit);
     }
-    let lo = s.saturating_sub(160);
+    // No further back than the name's line (streams and parallel pieces
+    // cut at line breaks: a review's finding) and 160 bytes.
+    let line = line_start(b, s).map_or(0, |(ls, _)| ls);
+    let lo = line.max(s.saturating_sub(160));
+    let package = |c: &u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'+' | b'=' | b':' | b'@');
     // The words before the name, one blank apart, back to the verb.
     let mut at = s - 1;
     for _ in 0..8 {
         let start = word_start(b, lo, at);
         let word = &b[start..at];
-        if start == lo || word.is_empty() {
-            return false;
-        }
-        if matches!(word, b"install" | b"add" | b"i") {
+        if matches!(word, b"install" | b"add" | b"i") && start > line {
             return manager_before(b, lo, start - 1);
         }
-        let package = |c: &u8| c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'+' | b'=' | b':' | b'@');
         // (A word of prose ends the command: `yarn add react then deploy
         // to fly.io`.)
         let prose = matches!(
             word,
             b"and" | b"then" | b"to" | b"on" | b"at" | b"from" | b"or" | b"the" | b"visit" | b"see" | b"with" | b"via"
         );
-        if prose || !word.iter().all(package) || starts_line(b, start) {
+        if start == lo || word.is_empty() || prose || !word.iter().all(package) {
             return false;
         }
         at = start - 1;
@@ -309,20 +305,13 @@ fn word_start(b: &[u8], lo: usize, at: usize) -> usize {
     b[lo..at].iter().rposition(|&c| c <= b' ').map_or(lo, |p| lo + p + 1)
 }
 
-/// Whether the word that starts at `start` is its line's first (a line
-/// break before it): the walks back stay on the name's line, where streams
-/// and parallel pieces cut (a review's finding).
-fn starts_line(b: &[u8], start: usize) -> bool {
-    start > 0 && matches!(b[start - 1], b'\n' | b'\r')
-}
-
 /// Whether the word before the blank at `b[at]` (flags skipped, no
 /// further back than `lo`) is a package manager's command.
 fn manager_before(b: &[u8], lo: usize, mut at: usize) -> bool {
     for _ in 0..4 {
         let start = word_start(b, lo, at);
         let word = &b[start..at];
-        if word.first() == Some(&b'-') && start > lo && !starts_line(b, start) {
+        if word.first() == Some(&b'-') && start > lo {
             at = start - 1;
             continue;
         }

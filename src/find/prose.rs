@@ -96,8 +96,12 @@ pub(super) fn markup_pair_closes(text: &str, m: char, start: usize, end: usize) 
     // (A path makes a host of a name under a country's TLD: `t.me/x`;
     // `obj.name/2` and `stats.run/total` are code.)
     let cc_with_path =
-        name.rsplit_once('.').is_some_and(|(_, tld)| tld.len() == 2) && path_follows(text.as_bytes(), end);
-    if m == '`' && !cc_with_path && !name.starts_with("www.") && name.matches('.').count() < 2 && !has_classic_tld(name)
+        || name.rsplit_once('.').is_some_and(|(_, tld)| tld.len() == 2) && path_follows(text.as_bytes(), end);
+    if m == '`'
+        && !name.starts_with("www.")
+        && name.matches('.').count() < 2
+        && !has_classic_tld(name)
+        && !cc_with_path()
     {
         return false;
     }

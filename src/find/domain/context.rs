@@ -323,7 +323,7 @@ fn letter_of_another_script(b: &[u8]) -> bool {
 
 /// The valid UTF-8 at the start of `b`'s first `n` bytes (a cut may fall
 /// inside a character).
-fn valid_head(b: &[u8], n: usize) -> &str {
+pub(super) fn valid_head(b: &[u8], n: usize) -> &str {
     let head = &b[..b.len().min(n)];
     match std::str::from_utf8(head) {
         Ok(s) => s,

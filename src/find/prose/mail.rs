@@ -49,15 +49,13 @@ pub(super) fn in_id_header(text: &str, start: usize, end: usize) -> bool {
 
 /// [`in_id_header`] for a link in `<…>`: what its line says.
 fn in_id_header_line(text: &str, start: usize, end: usize) -> bool {
-    let in_line = || {
-        let (ls, newline) = line_start(text.as_bytes(), start - 1)?;
-        Some(match id_line(&text.as_bytes()[ls..start - 1], newline) {
-            IdLine::Header => true,
-            IdLine::Values => is_list_id(&text[start..end]) || looks_like_message_id(&text[start..end]),
-            IdLine::Groups | IdLine::Other => false,
-        })
-    };
-    in_line() == Some(true) || named_id(text.as_bytes(), start)
+    let b = text.as_bytes();
+    let by_line = line_start(b, start - 1).is_some_and(|(ls, newline)| match id_line(&b[ls..start - 1], newline) {
+        IdLine::Header => true,
+        IdLine::Values => is_list_id(&text[start..end]) || looks_like_message_id(&text[start..end]),
+        IdLine::Groups | IdLine::Other => false,
+    });
+    by_line || named_id(b, start)
 }
 
 /// The test of [`in_id_header_line`] that needs no line start: a header

@@ -195,7 +195,7 @@ fn spaced_prose_start(s: &str, i: usize) -> Option<usize> {
     // Only after the host: in it, the letter is the host's (`deΩ.uk`, a
     // name UTS #58's tests link), and a glued TLD is `tld_end_at_script_change`'s.
     let sb = s.as_bytes();
-    let host = memchr::memmem::find(&sb[..i], b"://").map_or(0, |p| p + 3);
+    let host = authority_start(sb).filter(|&a| a <= i).unwrap_or(0);
     let segment = sb[host..i]
         .iter()
         .rposition(|&b| matches!(b, b'/' | b'?' | b'#' | b'=' | b'&'))?;
