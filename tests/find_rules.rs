@@ -2578,6 +2578,76 @@ fn a_spaced_script_word_glued_to_an_ascii_path_is_prose() {
         ),
         ("see http://x.com/pा ok", "http://x.com/pा"),
         ("see http://exampleдомен.рф/x", "http://exampleдомен.рф/x"),
+        // A note's `*` between them is the prose's, even after digits.
+        ("لینک:https://b2n.ir/r33614*برای نصب", "https://b2n.ir/r33614"),
+        ("see http://x.com/a*b ok", "http://x.com/a*b"),
+        ("see http://x.com/ب*بب ok", "http://x.com/ب*بب"),
+    ]);
+}
+
+/// An eDonkey link (`ed2k://|file|<name>|<size>|<hash>|/`) runs over its
+/// `|`-separated fields to the `|/` that closes them, on one line; its
+/// name may hold CJK or, in the file shape with a size and an MD4 hash,
+/// spaces. The IRI it denotes percent-encodes the `|` (and spaces), so it
+/// maps to a URI. Without the closing `|/`, no link; glued to a word
+/// (`AAed2k://…ZZ`, a Thunder link's decoded payload), no link.
+#[test]
+fn an_ed2k_link_runs_over_its_fields_to_the_closing_bar_slash() {
+    const HASH: &str = "31087A00FF67D4F5B4CBF4AA07C3433B";
+    let office = format!("ed2k://|file|SW_DVD5_Office_2016_64Bit_ChnSimp.ISO|1123452928|{HASH}|/");
+    let movie =
+        format!("ed2k://|file|狂怒.BD1280超清特效中英双字.mp4|2593183637|{HASH}|h=U4WFVT3MA7X6OHNPHLV7COIG6D7TEQQX|/");
+    let spaced = format!("ed2k://|file|The Movie 1999.mkv|734003200|{HASH}|/");
+    for (text, link) in [
+        (format!("下载地址：{office}"), office.as_str()),
+        (format!("{movie}\n"), movie.as_str()),
+        (format!("get {spaced} now"), spaced.as_str()),
+        (format!("<a href=\"{office}\">x</a>"), office.as_str()),
+        (
+            "server ed2k://|server|1.2.3.4|4661|/ ok".to_owned(),
+            "ed2k://|server|1.2.3.4|4661|/",
+        ),
+    ] {
+        assert_eq!(found(&text), [link], "{text}");
+    }
+    assert_no_links(&[
+        "the ed2k://| prefix",
+        "ed2k://|file|no close|12|x",
+        "ed2k://|file|a b|c|/",
+        "ed2k://|file|x.iso|1|\n|/",
+        &format!("AAed2k://|file|x.mp4|1|{HASH}|/ZZ"),
+    ]);
+    let f = Finder::new();
+    let link = f.links(&spaced).next().unwrap();
+    assert_eq!(
+        link.to_uri().unwrap(),
+        format!("ed2k://%7Cfile%7CThe%20Movie%201999.mkv%7C734003200%7C{HASH}%7C/")
+    );
+    let link = f.links(&movie).next().unwrap();
+    assert!(link
+        .to_uri()
+        .unwrap()
+        .starts_with("ed2k://%7Cfile%7C%E7%8B%82%E6%80%92.BD1280"));
+}
+
+/// Scraped tweets glue Twitter's image link to the word before it
+/// (`…समर्थनpic.twitter.com/…`, `@RTforINDIApic.twitter.com/…`): the link
+/// is the image's, from `pic.` on, not a host named after the word or
+/// nothing at all after a mention. Without a path the name is left as it
+/// is; an address at the host stays an address.
+#[test]
+fn twitter_image_host_glued_to_a_word_starts_at_pic() {
+    assert_found_one(&[
+        ("great dayspic.twitter.com/abc123 ok", "pic.twitter.com/abc123"),
+        (
+            "@Dr_Uditraj@RTforINDIApic.twitter.com/HOqk8zGtic",
+            "pic.twitter.com/HOqk8zGtic",
+        ),
+        ("समर्थन करेंpic.twitter.com/xYuN5KAwSL", "pic.twitter.com/xYuN5KAwSL"),
+        ("the end.pic.twitter.com/x9Qa", "pic.twitter.com/x9Qa"),
+        ("see pic.twitter.com/abc", "pic.twitter.com/abc"),
+        ("see https://pic.twitter.com/abc", "https://pic.twitter.com/abc"),
+        ("mail a@pic.twitter.com ok", "a@pic.twitter.com"),
     ]);
 }
 
@@ -2852,4 +2922,34 @@ fn dotnet_glued_to_chinese_is_the_platform() {
     ] {
         assert_eq!(found(text), want, "{text}");
     }
+}
+
+/// `*@hotmail.com` (a ban list's or a mail filter's pattern) stands for
+/// every mailbox at the host: no address, and the link is the domain when
+/// bare domains are asked for. A masked address (`***@gmail.com`) and
+/// bold around an address stay addresses.
+#[test]
+fn a_wildcard_local_part_names_the_domain() {
+    assert_found_one(&[
+        ("ban <samp>*@hotmail.com</samp> here", "hotmail.com"),
+        ("reject mail from *@spam.example.org.", "spam.example.org"),
+        ("masked ***@gmail.com ok", "***@gmail.com"),
+        ("bold **a@b.com** ok", "a@b.com"),
+    ]);
+    let mut emails = Finder::new();
+    emails.kinds(&[LinkKind::Email, LinkKind::Iri]);
+    assert!(found_with(&emails, "ban *@hotmail.com").is_empty());
+}
+
+/// Rasa's Markdown training data marks an entity as `[text](entity)`: an
+/// email that is the whole label of a bare entity name is the user's
+/// address. A label with a real target stays the target's text.
+#[test]
+fn an_email_marked_as_a_chatbot_entity_is_an_address() {
+    assert_found_one(&[
+        ("- 我的邮箱地址是 [123456789@qq.com](email)", "123456789@qq.com"),
+        ("- my mail is [ann_lee@example.com](user_email)", "ann_lee@example.com"),
+        ("[a@b.com](mailto:a@b.com)", "mailto:a@b.com"),
+    ]);
+    assert_no_links(&["[a@b.com](contact.html)", "[a@b.com](./contact)"]);
 }

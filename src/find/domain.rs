@@ -28,9 +28,9 @@ use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
     after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_classic_tld, is_code_identifier,
-    is_file_name, is_glued_sentence, is_host_by_its_line, is_member_in_code, is_product_name, is_template_field,
-    is_vietnamese_glued_sentence, names_a_product, names_a_zone, port_after, start_after_rtl_prefix,
-    tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, underscore_labels_start,
+    is_file_name, is_glued_sentence, is_glued_tweet_media, is_host_by_its_line, is_member_in_code, is_product_name,
+    is_template_field, is_vietnamese_glued_sentence, names_a_product, names_a_zone, port_after, start_after_rtl_prefix,
+    tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, tweet_media_start, underscore_labels_start,
     unicode_tld_end_before_prose, valid_head,
 };
 
@@ -726,6 +726,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
 #[inline(never)]
 fn plain_domain_tail(f: &Finder, text: &str, s: usize, tld_end: usize) -> Option<usize> {
     let b = text.as_bytes();
+    if is_glued_tweet_media(b, s, tld_end) {
+        return None; // (the general rules move the start: `tweet_media_start`)
+    }
     let mut host_end = tld_end;
     if b[tld_end] == b':' {
         let (digits, port) = port_after(b, tld_end);
@@ -884,6 +887,9 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         } else if s > 0 && text.as_bytes()[s - 1] == b'\\' {
             s = name_after_escape(text.as_bytes(), s, dot, true);
         }
+    }
+    if !strict {
+        s = tweet_media_start(b, s, tld_end);
     }
     if s < lo || s >= dot || !text.is_char_boundary(s) {
         return None;

@@ -226,7 +226,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     // Most links are followed by white space: no label's `](` follows,
     // unless the link starts the label (`markup::starts_wide_label`).
     let label_may_go_on = after > b' ' || (raw.start > 0 && b[raw.start - 1] == b'[');
-    if label_may_go_on && in_markdown_label(text, raw.start, raw.end, memo) {
+    if label_may_go_on && in_markdown_label(text, raw.start, raw.end, memo) && !is_entity_annotation(b, raw) {
         return None;
     }
     let link = &b[raw.start..raw.end];
@@ -254,7 +254,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
             && !link[..link.len().min(4)].eq_ignore_ascii_case(b"git@")
             && !may_be_ssh_extension_name(link)
             && !may_be_mail_parameter(link);
-        return if quiet { Some(raw) } else { refine_email(text, raw) };
+        return if quiet { Some(raw) } else { refine_email(f, text, raw) };
     }
     let (high, bracket) = content_flags(link);
     let glued = match high {
@@ -314,6 +314,27 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         refine_name_or_iri(f, text, raw, glued, bracket, (&mut memo.retry, &mut memo.escaped))
             .map(|r| Raw { valid: false, ..r })
     }
+}
+
+/// Whether the email `raw`, a whole Markdown label, is a chatbot training
+/// example's entity rather than a link's text: Rasa's Markdown NLU format
+/// writes `[123456789@qq.com](email)`, the user's address marked as the
+/// entity `email`, and the part in parentheses is an entity's name (ASCII
+/// letters, digits, `_`, `-`), never a page. 2 held-out lines (sixty-third
+/// set: Chinese customer-service bots). A label's text is otherwise no
+/// link of its own (`[a@b.com](mailto:a@b.com)`).
+#[cold]
+fn is_entity_annotation(b: &[u8], raw: Raw) -> bool {
+    const MAX_ENTITY: usize = 32;
+    if raw.kind != LinkKind::Email || raw.start == 0 || b[raw.start - 1] != b'[' || !b[raw.end..].starts_with(b"](") {
+        return false;
+    }
+    let name = &b[raw.end + 2..b.len().min(raw.end + 3 + MAX_ENTITY)];
+    let n = name
+        .iter()
+        .take_while(|&&c| c.is_ascii_alphanumeric() || c == b'_' || c == b'-')
+        .count();
+    n > 0 && n <= MAX_ENTITY && name.get(n) == Some(&b')') && name[0].is_ascii_alphabetic()
 }
 
 /// Whether the link `b[start..end]` is part of a defanged address, a host
@@ -393,11 +414,11 @@ fn refine_by_the_rules(f: &Finder, text: &str, raw: Raw, seen: &mut super::escap
     }
     let b = text.as_bytes();
     let label_may_go_on = b.get(raw.end).is_some_and(|&c| c > b' ') || (raw.start > 0 && b[raw.start - 1] == b'[');
-    if label_may_go_on && markdown_label_by_the_rule(b, raw.start, raw.end) {
+    if label_may_go_on && markdown_label_by_the_rule(b, raw.start, raw.end) && !is_entity_annotation(b, raw) {
         return None;
     }
     if raw.kind == LinkKind::Email {
-        return refine_email(text, raw);
+        return refine_email(f, text, raw);
     }
     let (high, bracket) = content_flags(&b[raw.start..raw.end]);
     let glued = high.map_or(raw.end, |i| glued_end(text, raw, i));

