@@ -7,7 +7,9 @@
 //! line may change the links after it. See the module documentation of
 //! [`crate::stream`].
 
-use crate::find::{emphasis_open_before, id_line_start, label_open_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL};
+use crate::find::{
+    emphasis_open_before, id_line_start, label_open_before, markdown_target_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL,
+};
 use crate::Finder;
 
 /// Bytes of look-ahead beyond the maximum link length that a cut of case 2
@@ -182,13 +184,14 @@ const MAX_LABEL_STEPS: usize = 64;
 /// An opener that a link after the Hard byte `c` may look back to across
 /// white space on its line: a Markdown label's `[` (`[thread on
 /// example.org](…)`), or the `_` or `~~` of an emphasis that starts the
-/// line (`_Originally posted by @x in https://…_`). Its offset, the byte
+/// line (`_Originally posted by @x in https://…_`), or MediaWiki's `''`
+/// italics (`''… https://pouet.audio''`). Its offset, the byte
 /// that may close it, and how far its link may be from it.
 fn wide_open_before(bytes: &[u8], c: usize) -> Option<(usize, u8, usize)> {
     if let Some(open) = label_open_before(bytes, c) {
         return Some((open, b']', MAX_WIDE_LABEL));
     }
-    [b'_', b'~']
+    [b'_', b'~', b'\'']
         .into_iter()
         .find_map(|m| emphasis_open_before(bytes, c, m).map(|open| (open, m, MAX_WIDE_EMPHASIS)))
 }
@@ -229,7 +232,9 @@ fn safe_cut_back(
         // steps over and at most a label's length). The looks never cross
         // a line: a cut at a line break is safe.
         if !matches!(bytes[c], b'\n' | b'\r') {
-            if let Some((open, _, _)) = wide_open_before(bytes, c) {
+            // (A Markdown link's title after its target: `is_markdown_title`.)
+            let opener = wide_open_before(bytes, c).map(|(open, _, _)| open);
+            if let Some(open) = opener.or_else(|| markdown_target_before(bytes, c)) {
                 label_steps += 1;
                 if label_steps > MAX_LABEL_STEPS {
                     return None;
@@ -279,6 +284,12 @@ pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Opt
                 // is out of reach.
                 let reach = (open + most + 1).clamp(c + 1, bytes.len());
                 from = memchr::memchr3(close, b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
+                continue;
+            }
+            // (The space before a Markdown link's title: the next one is
+            // safe again.)
+            if markdown_target_before(bytes, c).is_some() {
+                from = c + 1;
                 continue;
             }
         }

@@ -2953,3 +2953,96 @@ fn an_email_marked_as_a_chatbot_entity_is_an_address() {
     ]);
     assert_no_links(&["[a@b.com](contact.html)", "[a@b.com](./contact)"]);
 }
+
+/// An academic degree after a name (`B.Sc.`, `M.Com`, `S.Si.`): one
+/// capital, a dot and a capitalised word under a TLD, no path. A name in
+/// lowercase or with a path stays a link.
+#[test]
+fn an_abbreviated_degree_is_no_site() {
+    assert_no_links(&[
+        "Thesis (B.Sc.) 2021, Thesis (M.Sc.)",
+        "Flaviana Catherine, S.Si. (UNPAR), M.T. (ITB)",
+        "Rahul Sharma, M.Com, B.Tech",
+    ]);
+    assert_found_one(&[("see T.me/channel ok", "T.me/channel"), ("see x.com ok", "x.com")]);
+}
+
+/// A file packed or converted twice (`flights.csv.zip`, `dump.sql.zip`)
+/// is a file under a file-extension TLD; a host's label before `.zip` is
+/// no data extension.
+#[test]
+fn a_double_extension_file_is_no_site() {
+    assert_no_links(&["importar o arquivo `flights.csv.zip` agora", "load dump.sql.zip first"]);
+    assert_found_one(&[("visit nic.zip/about today", "nic.zip/about")]);
+}
+
+/// A locale file's dotted message key (`"project.info": "…"`) is a key,
+/// not a site: quoted, before `":`, at its line's start or after `{` or
+/// `,`, under a newer generic TLD. A host as a key (`"example.com":`) and
+/// a quoted host in a message (`resolve host "x.live":`) stay names.
+#[test]
+fn a_json_message_key_is_no_site() {
+    assert_no_links(&[
+        "\t\"project.info\": \"Informations\",",
+        "{\"credits.services\": \"Services\", \"credits.tools\": \"Outils\"}",
+        "    \"email.forgotPassword.info\": \"如果您没有请求此操作\",",
+    ]);
+    assert_found_one(&[
+        ("  \"example.com\": {\"ip\": 1}", "example.com"),
+        (
+            "Unable to resolve host \"prod-in2.100ms.live\": No address",
+            "prod-in2.100ms.live",
+        ),
+        ("\"see example.info\"", "example.info"),
+    ]);
+}
+
+/// The page name of a MediaWiki or Org-mode link (`[[Amazon.com]]`,
+/// `[[Framapiaf.org|Framapiaf]]`, `[[ja:Framapiaf.org]]`,
+/// `[[example.org][label]]`) names a wiki page or file, not a site. A
+/// `www.` name in brackets is the site, and a URL in them stays a link.
+#[test]
+fn a_wikilink_page_name_is_no_site() {
+    assert_no_links(&[
+        "* [[mastodon.xyz]] instance",
+        "sur ''[[Framapiaf.org|Framapiaf]]'', 2017",
+        "[[ja:Framapiaf.org]]",
+        "[[example.org][the notes]]",
+    ]);
+    assert_found_one(&[
+        ("it finds [[www.google.com]] fine", "www.google.com"),
+        ("[[https://a.example/b.png]]", "https://a.example/b.png"),
+    ]);
+}
+
+/// MediaWiki italics (`''…''`) that open the line and close right after a
+/// link are markup: the link ends before the `''`. Without an opener the
+/// pair stays the link's (`http://example.org/''`, linkify-rs's suite).
+#[test]
+fn wiki_italics_closing_after_a_link_are_markup() {
+    assert_found_one(&[
+        (
+            "''Musiques reprises sur le site https://pouet.audio''",
+            "https://pouet.audio",
+        ),
+        (
+            "''Les thèmes sont sur le compte https://mamot.fr/@WeeklyPhotoChallenge''",
+            "https://mamot.fr/@WeeklyPhotoChallenge",
+        ),
+        ("see http://example.org/'' here", "http://example.org/''"),
+    ]);
+}
+
+/// A Markdown link's title (`[x](/X "mastodon.xyz")`) is a tooltip, not
+/// a link; the label and the target are read as before.
+#[test]
+fn a_markdown_link_title_is_no_link() {
+    assert_no_links(&[
+        "-   [friends.nico](/Friends.nico \"Friends.nico\")",
+        "4月11日、[mastodon.nil.nu](/Mastodon.nil.nu \"Mastodon.nil.nu\")が立ち上げられる。",
+    ]);
+    assert_found_one(&[
+        ("[site](https://a.example \"Home\")", "https://a.example"),
+        ("f(a, \"example.info\")", "example.info"),
+    ]);
+}

@@ -837,3 +837,21 @@ fn cuts_keep_lines_whole_around_nuls_last_lines_and_openers() {
         );
     }
 }
+
+/// A Markdown link's title (`[x](/X "x.xyz")`) and MediaWiki italics that
+/// open a line (`''… https://a.example''`) are read across white space: in
+/// a line too long for a cut at a newline, no cut parts a title from its
+/// target or an italic's closing `''` from its opener.
+#[test]
+fn cuts_keep_markdown_titles_and_wiki_italics_with_their_openers() {
+    let finder = Finder::new();
+    let text = "[friends.nico](/Friends.nico \"Friends.nico\") and [b](/c \"social.xyz\") on example.org, "
+        .repeat(1000)
+        .into_bytes();
+    assert!(!text.contains(&b'\n') && text.len() > 64 * 1024);
+    assert_eq!(splits_find_the_whole(&finder, &text), 1000);
+    let italics = "\n''Musique reprise sur le site https://pouet.audio''"
+        .repeat(2000)
+        .into_bytes();
+    assert_eq!(splits_find_the_whole(&finder, &italics), 2000);
+}

@@ -27,10 +27,11 @@ use crate::chars::is_link_email;
 use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric, is_domain_char, name_letters_end};
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
-    after_split_web_scheme, after_written_at, before_written_at, between_dashes, is_classic_tld, is_code_identifier,
-    is_file_name, is_glued_sentence, is_glued_tweet_media, is_host_by_its_line, is_member_in_code, is_product_name,
-    is_template_field, is_vietnamese_glued_sentence, names_a_product, names_a_zone, port_after, start_after_rtl_prefix,
-    tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, tweet_media_start, underscore_labels_start,
+    after_split_web_scheme, after_written_at, before_written_at, between_dashes, ends_in_data_extension,
+    is_abbreviated_degree, is_classic_tld, is_code_identifier, is_file_name, is_glued_sentence, is_glued_tweet_media,
+    is_host_by_its_line, is_member_in_code, is_product_name, is_template_field, is_vietnamese_glued_sentence,
+    names_a_product, names_a_zone, packs_files, port_after, start_after_rtl_prefix, tld_end_at_case_step,
+    tld_end_before_dash, tld_end_before_suffix, tweet_media_start, underscore_labels_start,
     unicode_tld_end_before_prose, valid_head,
 };
 
@@ -65,7 +66,10 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
     is_code_identifier(first, tld)
         || (tld[0].is_ascii_uppercase()
             && (is_glued_sentence(first, tld, &b[tld_end..])
-                || (!goes_on && (is_product_name(first, tld) || is_member_in_code(first, tld)))))
+                || (!goes_on
+                    && (is_product_name(first, tld)
+                        || is_abbreviated_degree(first, tld)
+                        || is_member_in_code(first, tld)))))
         || (!goes_on && tld.len() == 3 && names_a_product(first, tld))
         || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))
         || (tld == b"io"
@@ -678,7 +682,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     }
     let first = &b[s..dot];
     if ascii
-        && !first.contains(&b'.')
+        && (!first.contains(&b'.') || (packs_files(&b[after..tld_end]) && ends_in_data_extension(first)))
         && !first.eq_ignore_ascii_case(b"www")
         && is_file_extension(tld())
         && !path_follows(b, tld_end)

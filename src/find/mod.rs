@@ -61,7 +61,9 @@ mod fold;
 mod host;
 mod link;
 mod prose;
-pub(crate) use prose::{emphasis_open_before, id_line_start, label_open_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL};
+pub(crate) use prose::{
+    emphasis_open_before, id_line_start, label_open_before, markdown_target_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL,
+};
 mod repair;
 mod runs;
 mod scan;

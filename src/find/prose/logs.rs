@@ -235,6 +235,40 @@ pub(super) fn may_end_pinned(link: &[u8]) -> bool {
     link.len() > 72 || (rest.len() >= 8 && last_24_have(rest, b'@'))
 }
 
+/// Whether the bare name `b[start..end]` is a JSON member's key
+/// (`"project.info": "…"`, `"credits.services":`, `"email.forgotPassword.info":`):
+/// a locale file's dotted message key whose last part happens to be a
+/// TLD. 4 held-out lines (a Bluesky bot's and listmonk's locale files,
+/// fifty-sixth and sixty-fifth sets). A key under a country's TLD or a
+/// classic one stays a name (`"example.com": {…}`, `"docs.rs":`, host
+/// maps in configuration): only keys under the newer generic TLDs of
+/// three letters or more, and `.info` and `.biz`, are keys.
+#[cold]
+#[inline(never)]
+pub(super) fn is_json_key(b: &[u8], start: usize, end: usize) -> bool {
+    const SITES: [&[u8]; 7] = [b"com", b"org", b"net", b"edu", b"gov", b"mil", b"int"];
+    if start == 0 || b[start - 1] != b'"' || !b[end..].starts_with(b"\":") || b[start..end].contains(&b'/') {
+        return false;
+    }
+    let link = &b[start..end];
+    let tld = link.rsplit(|&c| c == b'.').next().unwrap_or(link);
+    if tld.len() < 3 || tld.len() == link.len() || SITES.iter().any(|t| tld.eq_ignore_ascii_case(t)) {
+        return false;
+    }
+    // A member's key starts its line or follows `{` or `,`: a quoted host
+    // before `:` in a message (`Unable to resolve host "x.100ms.live":`)
+    // follows a word.
+    let lo = start.saturating_sub(1 + MAX_KEY_INDENT);
+    let before = b[lo..start - 1].iter().rposition(|&c| !matches!(c, b' ' | b'\t'));
+    match before {
+        Some(p) => matches!(b[lo + p], b'{' | b',' | b'\n' | b'\r'),
+        None => lo == 0,
+    }
+}
+
+/// How much indentation [`is_json_key`] reads before a key.
+const MAX_KEY_INDENT: usize = 64;
+
 /// Whether the bare name `b[start..end]`, followed by `:`, is the key of
 /// a mapping: a Kubernetes label or annotation with a DNS prefix and one
 /// name segment (`kiali.io/runtimes: go,kiali`, `sidecar.istio.io/inject:
