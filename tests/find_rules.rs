@@ -3012,6 +3012,8 @@ fn a_wikilink_page_name_is_no_site() {
     assert_found_one(&[
         ("it finds [[www.google.com]] fine", "www.google.com"),
         ("[[https://a.example/b.png]]", "https://a.example/b.png"),
+        ("[[example.com/a/b]]", "example.com/a/b"),
+        ("[[[[blog.example.co.in]]]]", "blog.example.co.in"),
     ]);
 }
 

@@ -117,11 +117,17 @@ pub(super) fn in_wikilink(b: &[u8], start: usize, end: usize) -> bool {
     let closes = b[end..].starts_with(b"]]") || b[end..].starts_with(b"][") || b.get(end) == Some(&b'|');
     // (`[[www.google.com]]` in prose is the site, written in brackets:
     // anchorme's suite; wiki pages are named without `www.`.)
-    if !closes || start < 2 || b[start..end].get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"www.")) {
+    // (A page name holds no path, and exactly two brackets open it: a run
+    // of them, `[[[[x.org]]]]`, is no wiki markup.)
+    if !closes
+        || start < 2
+        || b[start..end].get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"www."))
+        || b[start..end].contains(&b'/')
+    {
         return false;
     }
     if &b[start - 2..start] == b"[[" {
-        return true;
+        return start == 2 || b[start - 3] != b'[';
     }
     // `[[ja:Framapiaf.org]]`: a language or wiki prefix of letters.
     b[start - 1] == b':'
@@ -129,7 +135,7 @@ pub(super) fn in_wikilink(b: &[u8], start: usize, end: usize) -> bool {
             .iter()
             .rposition(|&c| !(c.is_ascii_lowercase() || c == b'-'))
             .map(|p| start.saturating_sub(MAX_PREFIX + 3) + p)
-            .is_some_and(|p| p >= 1 && p + 1 < start - 1 && &b[p - 1..=p] == b"[[")
+            .is_some_and(|p| p >= 1 && p + 1 < start - 1 && &b[p - 1..=p] == b"[[" && (p == 1 || b[p - 2] != b'['))
 }
 
 /// Org-mode `[[target][label]]` and the wiki form `[[target|label]]`, once
