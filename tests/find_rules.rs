@@ -3065,3 +3065,65 @@ fn an_org_file_in_org_verbatim_is_no_site() {
         ("the =www.gnu.org= site", "www.gnu.org"),
     ]);
 }
+
+/// Thai, Lao, Khmer and Myanmar are written without spaces between words,
+/// as CJK is: prose glued after a name's TLD or an ASCII path ends the
+/// link, and a word glued before an ASCII name starts no part of it. A
+/// label wholly in the script is the name's (`www.เราชนะ.com`), and a
+/// Thai word that starts with a TLD is no TLD and prose (`www.ไทยชนะ`).
+#[test]
+fn southeast_asian_prose_glued_to_a_link_is_prose() {
+    assert_found_one(&[
+        ("ที่ www.tcg.or.thและ กับ", "www.tcg.or.th"),
+        ("see www.boreytheflora.comហ្វេសប៊ុក", "www.boreytheflora.com"),
+        ("វេបសាយhealth.com.kh…", "health.com.kh"),
+        ("เว็บไซต์www.nbtc.go.th ok", "www.nbtc.go.th"),
+        ("http://x.com/aไทย ok", "http://x.com/a"),
+        (
+            "https://th.wikipedia.org/wiki/ไทย ok",
+            "https://th.wikipedia.org/wiki/ไทย",
+        ),
+        ("ok www.เราชนะ.com ok", "www.เราชนะ.com"),
+        ("ดู https://example.la/ໜ້າ ok", "https://example.la/ໜ້າ"),
+    ]);
+}
+
+/// A Thai abbreviation before the word ไทย ("Thai"), joined by the
+/// abbreviation's dot (`สธ.ไทย`, `รมว.สธ.ไทย`), is no site under `.ไทย`: the
+/// label is consonants alone. A word label, `www.` or a path links.
+#[test]
+fn a_thai_abbreviation_before_thai_is_no_site() {
+    assert_no_links(&["ข่าว สธ.ไทย ร่วม", "และ รมว.สธ.ไทย พบ", "สธ.ไทย–ภูฏาน", "บมจ.ไทย ok"]);
+    assert_found_one(&[
+        ("ok เราชนะ.ไทย ok", "เราชนะ.ไทย"),
+        ("ok www.สธ.ไทย ok", "www.สธ.ไทย"),
+        ("ok สธ.ไทย/path ok", "สธ.ไทย/path"),
+    ]);
+}
+
+/// U+200B ZERO WIDTH SPACE, the word separator of Khmer and Thai text,
+/// ends a link as a space does.
+#[test]
+fn a_zero_width_space_ends_a_link() {
+    assert_found_one(&[
+        (
+            "https://www.facebook.com/boreytheflora\u{200B}ហ្វេសប៊ុក",
+            "https://www.facebook.com/boreytheflora",
+        ),
+        ("see www.x.com/a\u{200B}b", "www.x.com/a"),
+    ]);
+}
+
+/// An ASCII name glued after a Cyrillic or Greek word of three letters or
+/// more starts after the word (`Подробностиflood-studio.com`); a single
+/// letter mixed in (`аpple.com`, a homograph) and a Cyrillic label of its
+/// own stay as read.
+#[test]
+fn a_name_glued_after_a_cyrillic_word_starts_after_it() {
+    assert_found_one(&[
+        ("Подробностиflood-studio.com ok", "flood-studio.com"),
+        ("Сайтexample.ru/путь ok", "example.ru/путь"),
+        ("ok аpple.com ok", "аpple.com"),
+        ("ok почта.example.com ok", "почта.example.com"),
+    ]);
+}

@@ -29,10 +29,10 @@ use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
     after_split_web_scheme, after_written_at, before_written_at, between_dashes, ends_in_data_extension,
     is_abbreviated_degree, is_classic_tld, is_code_identifier, is_file_name, is_glued_sentence, is_glued_tweet_media,
-    is_host_by_its_line, is_member_in_code, is_product_name, is_template_field, is_vietnamese_glued_sentence,
-    names_a_product, names_a_zone, packs_files, port_after, start_after_rtl_prefix, tld_end_at_case_step,
-    tld_end_before_dash, tld_end_before_suffix, tweet_media_start, underscore_labels_start,
-    unicode_tld_end_before_prose, valid_head,
+    is_host_by_its_line, is_member_in_code, is_product_name, is_template_field, is_thai_abbreviation,
+    is_vietnamese_glued_sentence, names_a_product, names_a_zone, packs_files, port_after, start_after_glued_word,
+    start_after_rtl_prefix, tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, tweet_media_start,
+    underscore_labels_start, unicode_tld_end_before_prose, valid_head,
 };
 
 /// Whether an `@` lies within a name's walk back from the `dot` (no
@@ -87,6 +87,7 @@ fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_end: usize, g
             && dot > 0
             && matches!(b[dot - 1], 0x80..=0xBF)
             && is_dotnet_in_cjk(b, dot, tld, tld_end))
+        || (tld[0] == 0xE0 && !goes_on && is_thai_abbreviation(first, tld))
         || (b.get(tld_end) == Some(&b' ')
             && first.len() <= 24
             && (!first.is_ascii() || tld.eq_ignore_ascii_case(b"shop"))
@@ -615,8 +616,9 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         if (s < dot || ascii_in) && mixes_unspaced_script(&text[start..dot]) {
             return Plain::Ask; // prose glued before the name (`储存于crowdin.com`)
         }
-        // A Hebrew or Arabic prefix (lead bytes D6–DD): `start_after_rtl_prefix`.
-        if s < dot && b[start..s].iter().any(|c| (0xD6..=0xDD).contains(c)) {
+        // A Hebrew or Arabic prefix (lead bytes D6–DD): `start_after_rtl_prefix`;
+        // a Greek or Cyrillic word (CE–D4): `start_after_glued_word`.
+        if s < dot && b[start..s].iter().any(|c| (0xCE..=0xDD).contains(c)) {
             return Plain::Ask;
         }
         ascii &= start == s;
@@ -888,6 +890,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         s = start_at_script_change(text, s, dot);
         if text.as_bytes()[s] >= 0x80 {
             s = start_after_rtl_prefix(text, s, dot);
+            s = start_after_glued_word(text, s, dot);
         } else if s > 0 && text.as_bytes()[s - 1] == b'\\' {
             s = name_after_escape(text.as_bytes(), s, dot, true);
         }

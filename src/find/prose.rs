@@ -59,7 +59,7 @@ pub(crate) use markup::{
 };
 use unspaced::glued_prose_end;
 pub(super) use unspaced::{
-    is_unspaced_script, mixes_unspaced_script, start_at_script_change, tld_end_at_script_change,
+    is_cjk_or_hangul, is_unspaced_script, mixes_unspaced_script, start_at_script_change, tld_end_at_script_change,
 };
 
 /// How far a rule looks along the line before or after a link.

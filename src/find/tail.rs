@@ -6,9 +6,7 @@
 
 use super::candidate::Part;
 use super::classes::{has_class, BYTE_CLASS, INCLUDE, IN_IRI, NEUTRAL, RUN_BYTE, SIMPLE};
-use super::end::{
-    is_cjk_stop, is_fullwidth_excluded, is_grapheme_boundary, placeholder_len, remark_start, starts_scheme,
-};
+use super::end::{ends_link_in_prose, is_cjk_stop, is_grapheme_boundary, placeholder_len, remark_start, starts_scheme};
 use super::Finder;
 use crate::chars::{is_ucschar, link_term, LinkTerm};
 use crate::iri::parse::can_appear_in_iri;
@@ -228,7 +226,7 @@ fn rest_from<const QUOTED: bool, const LONG: bool>(
                 // order: the closing quote or a character in no IRI, CJK
                 // punctuation before more CJK text or a scheme, then the
                 // character's Link_Term.
-                if (QUOTED && Some(c) == quote) || !can_appear_in_iri(c) || is_fullwidth_excluded(c) {
+                if (QUOTED && Some(c) == quote) || !can_appear_in_iri(c) || ends_link_in_prose(c) {
                     return on_grapheme_boundary(text, end);
                 }
                 if !is_ucschar(c) {

@@ -13,8 +13,8 @@ fn strict_links(text: &str) -> Vec<&str> {
 }
 
 #[test]
-fn unspaced_scripts_are_han_kana_and_hangul() {
-    for c in ['東', 'を', 'カ', '서', 'ㄱ', '𠀋'] {
+fn unspaced_scripts_are_han_kana_hangul_thai_lao_myanmar_and_khmer() {
+    for c in ['東', 'を', 'カ', '서', 'ㄱ', '𠀋', 'ไ', 'ທ', 'မ', 'ក'] {
         assert!(is_unspaced_script(c), "{c}");
     }
     for c in ['a', 'é', 'ж', 'ا', 'क', '。', '　'] {

@@ -10,11 +10,18 @@ use super::super::tld::is_tld;
 use crate::letters::char_at;
 
 /// Scripts written without spaces between words, whose prose is glued to a
-/// link: Han, Hiragana, Katakana and Hangul.
+/// link: Han, Hiragana, Katakana and Hangul, and the scripts of Southeast
+/// Asia that separate phrases, not words: Thai, Lao, Myanmar and Khmer
+/// (`www.tcg.or.thและ`, `វេបសាយhealth.com.kh`: 7 held-out lines,
+/// seventy-first set).
 pub(in crate::find) fn is_unspaced_script(c: char) -> bool {
     matches!(
         c as u32,
-        0x1100..=0x11FF     // Hangul Jamo
+        0x0E01..=0x0E7F     // Thai
+            | 0x0E81..=0x0EFF // Lao
+            | 0x1000..=0x109F // Myanmar
+            | 0x1780..=0x17FF // Khmer
+            | 0x1100..=0x11FF     // Hangul Jamo
             | 0x3041..=0x309F // Hiragana
             | 0x30A0..=0x30FF // Katakana
             | 0x3130..=0x318F // Hangul compatibility Jamo
@@ -25,6 +32,13 @@ pub(in crate::find) fn is_unspaced_script(c: char) -> bool {
             | 0xF900..=0xFAFF // CJK compatibility ideographs
             | 0x20000..=0x3FFFF // CJK extensions B–H
     )
+}
+
+/// [`is_unspaced_script`] without the scripts of Southeast Asia: Han,
+/// kana and Hangul, whose TLDs are words of their own (`みんな`), where a
+/// Thai word may start with one (`www.ไทยชนะ`, a site's name).
+pub(in crate::find) fn is_cjk_or_hangul(c: char) -> bool {
+    is_unspaced_script(c) && !matches!(c as u32, 0x0E01..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF)
 }
 
 /// A letter of the scripts encoded in two UTF-8 bytes after Latin: Greek,
@@ -53,20 +67,20 @@ fn starts_particle(c: char) -> bool {
 /// script (`例え.jp`, `日本語.example.jp`) are not glued.
 #[cold]
 pub(in crate::find) fn mixes_unspaced_script(text: &str) -> bool {
-    // Lead bytes of U+1000–U+DFFF, U+F000–U+FFFF and the supplementary
+    // Lead bytes of U+0800–U+DFFF, U+F000–U+FFFF and the supplementary
     // planes: most mixed names are Latin, Cyrillic, Greek… and skip the
     // decoding.
-    if !text.bytes().any(|b| b.is_ascii_alphanumeric()) || !text.bytes().any(|b| matches!(b, 0xE1..=0xED | 0xEF | 0xF0))
+    if !text.bytes().any(|b| b.is_ascii_alphanumeric()) || !text.bytes().any(|b| matches!(b, 0xE0..=0xED | 0xEF | 0xF0))
     {
         return false;
     }
     // Only where an ASCII letter or digit meets a non-ASCII byte is a
     // character decoded: the one after it (from lead byte E1 on, as every
-    // such script), or the one that ends before it.
+    // such script but Thai and Lao, E0), or the one that ends before it.
     let b = text.as_bytes();
     (1..b.len()).any(|j| {
         let (p, c) = (b[j - 1], b[j]);
-        (p.is_ascii_alphanumeric() && c >= 0xE1 && char_at(text, j).is_some_and(is_unspaced_script))
+        (p.is_ascii_alphanumeric() && c >= 0xE0 && char_at(text, j).is_some_and(is_unspaced_script))
             || (c.is_ascii_alphanumeric() && p >= 0x80 && text[..j].chars().next_back().is_some_and(is_unspaced_script))
     })
 }
@@ -135,16 +149,18 @@ pub(in crate::find) fn start_at_script_change(text: &str, s: usize, end: usize) 
 pub(super) fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) -> usize {
     let s = &text[start..end];
     // Every script written without spaces and every CJK stop is encoded
-    // from the lead byte E1 on: Latin, Greek, Cyrillic, Arabic, Hebrew,
-    // Thai, Devanagari… are not read further.
-    if i == 0 || s.as_bytes()[i] < 0xE1 {
+    // from the lead byte E1 on, but Thai and Lao (E0 B8 to E0 BB, read on
+    // only right after an ASCII letter or digit: a Thai host or segment,
+    // `https://ข่าว.ตัวอย่าง.ไทย/เทคโนโลยี`, is the writer's): Latin,
+    // Greek, Cyrillic, Arabic, Hebrew, Devanagari… are not read further.
+    let sb = s.as_bytes();
+    let glued_thai =
+        || sb[i] == 0xE0 && matches!(sb.get(i + 1), Some(0xB8..=0xBB)) && sb[i - 1].is_ascii_alphanumeric();
+    if i == 0 || (sb[i] < 0xE1 && !glued_thai()) {
         // (A letter of a script written with spaces, glued to an ASCII
         // letter or digit: `spaced_prose_start`.)
         // (Or to a footnote's `*` after one: `…/r33614*برای نصب`.)
-        if i > 0
-            && s.as_bytes()[i] >= 0xCD
-            && matches!(s.as_bytes()[i - 1], b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z' | b'*')
-        {
+        if i > 0 && sb[i] >= 0xCD && matches!(sb[i - 1], b'0'..=b'9' | b'A'..=b'Z' | b'a'..=b'z' | b'*') {
             return spaced_prose_start(s, i).map_or(end, |p| start + p);
         }
         return end;
@@ -161,7 +177,6 @@ pub(super) fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) ->
     // eDonkey link's `|狂怒.mp4|`).
     // So does a percent-encoded character (`…/OSI%207%20계층.md`: an
     // encoded space inside a file name, not the end of the link).
-    let sb = s.as_bytes();
     let after_separator = matches!(
             sb[i - 1],
             b'/' | b'?' | b'#' | b'=' | b'&' | b'.' | b'-' | b'_' | b'+' | b':' | b'@' | b'|'
