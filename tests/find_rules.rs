@@ -3127,3 +3127,39 @@ fn a_name_glued_after_a_cyrillic_word_starts_after_it() {
         ("ok почта.example.com ok", "почта.example.com"),
     ]);
 }
+
+/// `#Okaeri@irc.rizon.net` in a fansub's credits is an IRC channel and
+/// its server: the link is the server. A local part with more than a
+/// channel's name stays an address (biboumi's
+/// `#room%irc.example@biboumi.xmpp.example`, a peer suite's), and so does
+/// one with `#` inside.
+#[test]
+fn an_irc_channel_at_its_server_links_the_server() {
+    assert_found_one(&[
+        ("{\\fnGlue}#Okaeri@irc.rizon.net", "irc.rizon.net"),
+        ("join #rust@irc.libera.chat ok", "irc.libera.chat"),
+        ("mail a#b@example.com ok", "a#b@example.com"),
+    ]);
+    let mut emails = Finder::new();
+    emails.kinds(&[LinkKind::Email]);
+    assert!(found_with(&emails, "join #rust@irc.libera.chat").is_empty());
+}
+
+/// AsciiDoc's `url[text]` ends before the brackets also when the link
+/// stops at CJK text inside them, and after a fragment when the text has
+/// a space; closed brackets after a fragment stay the anchor's
+/// (`#anchor[bla]`, KMail's suite).
+#[test]
+fn an_asciidoc_macro_text_after_cjk_or_a_fragment_is_no_part_of_the_link() {
+    assert_found_one(&[
+        (
+            "* https://ja.stackoverflow.com/q/76226/2808[javafxにての表示]",
+            "https://ja.stackoverflow.com/q/76226/2808",
+        ),
+        (
+            "の https://www.thymeleaf.org/doc/a.html#messages[message expressions]で",
+            "https://www.thymeleaf.org/doc/a.html#messages",
+        ),
+        ("see http://x.org/a#anchor[bla] ok", "http://x.org/a#anchor[bla]"),
+    ]);
+}

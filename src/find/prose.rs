@@ -250,7 +250,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
             && before != b':'
             && before != b'?'
             && before != b'&'
-            && !matches!(first, b'*' | b'_' | b'~' | b'`' | b'=')
+            && !matches!(first, b'*' | b'_' | b'~' | b'`' | b'=' | b'#')
             // (`(n=user@host)`: an old IRC hostmask, `refine_email`.)
             && !(matches!(before, b'(' | b'[') && link.get(1) == Some(&b'='))
             && !link[..link.len().min(4)].eq_ignore_ascii_case(b"git@")

