@@ -60,6 +60,46 @@ fn starts_particle(c: char) -> bool {
     )
 }
 
+/// Whether the Hangul at `s[i]`, right after a `/`, is a Korean particle
+/// and the sentence going on (`https://developers.coupang.com/에서 제공`,
+/// "provided at …": 1 held-out line, seventy-fourth set; the Japanese
+/// `…/にある` of [`starts_particle`]): the whole run up to white space,
+/// punctuation or the link's end is one of the common particles, which
+/// no page is named. A page name after the `/` (`/wiki/서울`) stays.
+#[cold]
+#[inline(never)]
+fn is_korean_particle_after(s: &str, i: usize) -> bool {
+    const PARTICLES: [&str; 16] = [
+        "에서",
+        "에",
+        "로",
+        "으로",
+        "을",
+        "를",
+        "의",
+        "은",
+        "는",
+        "이",
+        "가",
+        "도",
+        "와",
+        "과",
+        "에는",
+        "에서는",
+    ];
+    if s.as_bytes()[i - 1] != b'/' || !matches!(s.as_bytes()[i], 0xEA..=0xED) {
+        return false;
+    }
+    let run = s[i..]
+        .find(|c: char| !('\u{AC00}'..='\u{D7A3}').contains(&c))
+        .map_or(s.len(), |p| i + p);
+    PARTICLES.contains(&&s[i..run])
+        && s[run..]
+            .chars()
+            .next()
+            .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
+}
+
 /// Whether `text` (a name or local part read by a one-pass path) puts a
 /// letter of a script written without spaces right next to an ASCII letter
 /// or digit: then prose may be glued to the name (`ruby-lang.org의`,
@@ -184,7 +224,9 @@ pub(super) fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) ->
             // A template placeholder's name (`…/<檔名>.html`, `//<用户名>:`).
             || (sb[i - 1] == b'<' && placeholder_at(sb, i - 1, sb.len()).is_some());
     // Glued to an ASCII letter or digit it is prose, unless the host goes on.
-    if (after_separator && !starts_particle(c) && !first_segment_is_prose(s, i)) || host_goes_on(s, i) {
+    if (after_separator && !starts_particle(c) && !first_segment_is_prose(s, i) && !is_korean_particle_after(s, i))
+        || host_goes_on(s, i)
+    {
         return later_cjk_stop(s, i).map_or(end, |p| start + p);
     }
     start + i
