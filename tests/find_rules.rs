@@ -1960,12 +1960,18 @@ fn a_closing_apostrophe_before_a_bracket_stays_in_the_link() {
 }
 
 /// A `…` that ends a link before white space or the end of the text is
-/// prose (a truncated or trailing link); inside the link or a bracketed
-/// target it stays.
+/// prose (a truncated or trailing link), and so is one right after a `/`
+/// (a link shortened in its middle for display); elsewhere inside the
+/// link or a bracketed target it stays.
 #[test]
 fn a_trailing_ellipsis_is_prose() {
     assert_eq!(found("https://t.me/abcdef… and more"), ["https://t.me/abcdef"]);
     assert_eq!(found("https://ex.com/a…b ok"), ["https://ex.com/a…b"]);
+    // Right after a `/`, a page's display of a link shortened in its middle.
+    assert_eq!(
+        found("\">https://www.fenerbahce.org/…tay.asp?contentid=62605</a>"),
+        ["https://www.fenerbahce.org/"]
+    );
     assert_eq!(
         found("[x](https://chrome.google.com/x?hl=en…)"),
         ["https://chrome.google.com/x?hl=en…"]
@@ -2582,6 +2588,15 @@ fn a_spaced_script_word_glued_to_an_ascii_path_is_prose() {
         ("لینک:https://b2n.ir/r33614*برای نصب", "https://b2n.ir/r33614"),
         ("see http://x.com/a*b ok", "http://x.com/a*b"),
         ("see http://x.com/ب*بب ok", "http://x.com/ب*بب"),
+        // Hebrew too, after a letter or digit, not after a separator.
+        (
+            "https://www.youtube.com/watch?v=aMSsd653OZkר ok",
+            "https://www.youtube.com/watch?v=aMSsd653OZk",
+        ),
+        (
+            "https://he.wikipedia.org/wiki/ישראל ok",
+            "https://he.wikipedia.org/wiki/ישראל",
+        ),
     ]);
 }
 
@@ -3185,8 +3200,14 @@ fn a_capitalised_tel_field_with_a_local_number_is_no_link() {
 #[test]
 fn a_korean_particle_after_the_root_slash_is_prose() {
     assert_found_one(&[
-        ("<br/>https://developers.coupang.com/에서 제공 중인", "https://developers.coupang.com/"),
-        ("ok https://ko.wikipedia.org/wiki/서울 ok", "https://ko.wikipedia.org/wiki/서울"),
+        (
+            "<br/>https://developers.coupang.com/에서 제공 중인",
+            "https://developers.coupang.com/",
+        ),
+        (
+            "ok https://ko.wikipedia.org/wiki/서울 ok",
+            "https://ko.wikipedia.org/wiki/서울",
+        ),
         ("ok https://x.kr/에서도 ok", "https://x.kr/에서도"),
     ]);
 }
