@@ -3179,21 +3179,6 @@ fn an_asciidoc_macro_text_after_cjk_or_a_fragment_is_no_part_of_the_link() {
     ]);
 }
 
-/// A contact block's phone field written `Tel:2890288` (a capital, a
-/// local number without `+`) labels a number: no link. `tel:` in code or
-/// an `href`, and `Tel:+49…`, stay links.
-#[test]
-fn a_capitalised_tel_field_with_a_local_number_is_no_link() {
-    assert_no_links(&[
-        "法律顾问：湖南众望归律师事务所（Tel:2890288）",
-        "TEL:010-1234 FAX:010-1235",
-    ]);
-    assert_found_one(&[
-        ("call Tel:+4930123 now", "Tel:+4930123"),
-        ("['phone', 'tel:0909123456'],", "tel:0909123456"),
-    ]);
-}
-
 /// A Korean particle right after a site's root `/` (`…/에서 제공`, "provided
 /// at …") is the sentence going on: the link ends at the `/`. A page
 /// name (`/wiki/서울`) or a longer word (`/에서도`) stays.

@@ -307,9 +307,8 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         && glued == raw.end
         && !bracket
         && ends_plain
-        // (`hxxp://`: a second letter `x` is sent to the rules; so is a
-        // capital `T` or `F`, `Tel:`, `FAX:`.)
-        && ((raw.kind == LinkKind::Iri && !matches!(link[1], b'x' | b'X') && !matches!(first, b'T' | b'F'))
+        // (`hxxp://`: a second letter `x` is sent to the rules.)
+        && ((raw.kind == LinkKind::Iri && !matches!(link[1], b'x' | b'X'))
             || (raw.kind != LinkKind::Iri && first.is_ascii_lowercase() && !may_be_code()));
     if quiet {
         Some(raw)
@@ -355,19 +354,6 @@ fn names_markup(b: &[u8], start: usize, end: usize) -> bool {
         (Some(b'='), _) => is_org_verbatim_file(b, start, end),
         _ => false,
     }
-}
-
-/// Whether the IRI `link` is a contact block's phone or fax field,
-/// `Tel:2890288`, `TEL:010-1234`, `FAX:010-1235`: the scheme written
-/// with a capital and a local
-/// number (no `+`), which RFC 3966 does not take without a
-/// `phone-context`. The writer labels a number (1 held-out line,
-/// sixty-ninth set); `tel:0909123456` in code or an `href` and
-/// `Tel:+49…` stay links.
-fn is_phone_field(link: &[u8]) -> bool {
-    link.len() > 4
-        && (link[..4].eq_ignore_ascii_case(b"tel:") || link[..4].eq_ignore_ascii_case(b"fax:"))
-        && link[4].is_ascii_digit()
 }
 
 /// Whether the link `b[start..end]` is part of a defanged address, a host
@@ -487,9 +473,6 @@ fn refine_name_or_iri(
             || is_go_frame(link)
             || in_newsgroups_header(text.as_bytes(), raw.start))
     {
-        return None;
-    }
-    if raw.kind == LinkKind::Iri && matches!(link[0], b'T' | b'F') && is_phone_field(link) {
         return None;
     }
     if raw.kind == LinkKind::Iri && glued == raw.start {

@@ -65,7 +65,8 @@ fn starts_particle(c: char) -> bool {
 /// "provided at …": 1 held-out line, seventy-fourth set; the Japanese
 /// `…/にある` of [`starts_particle`]): the whole run up to white space,
 /// punctuation or the link's end is one of the common particles, which
-/// no page is named. A page name after the `/` (`/wiki/서울`) stays.
+/// no page is named, after the `/` that ends the host. A page name
+/// (`/wiki/서울`) or a deeper segment stays.
 #[cold]
 #[inline(never)]
 fn is_korean_particle_after(s: &str, i: usize) -> bool {
@@ -87,17 +88,18 @@ fn is_korean_particle_after(s: &str, i: usize) -> bool {
         "에는",
         "에서는",
     ];
-    if s.as_bytes()[i - 1] != b'/' || !matches!(s.as_bytes()[i], 0xEA..=0xED) {
-        return false;
-    }
-    let run = s[i..]
-        .find(|c: char| !('\u{AC00}'..='\u{D7A3}').contains(&c))
-        .map_or(s.len(), |p| i + p);
-    PARTICLES.contains(&&s[i..run])
-        && s[run..]
-            .chars()
-            .next()
-            .is_none_or(|c| c.is_whitespace() || c.is_ascii_punctuation())
+    // (A particle is at most three syllables, each three bytes: a longer
+    // run of Hangul is a word, read no further.)
+    let b = s.as_bytes();
+    let syllables = (0..4)
+        .take_while(|&n| matches!(b.get(i + 3 * n), Some(0xEA..=0xED)))
+        .count();
+    let run = i + 3 * syllables;
+    syllables < 4
+        && b.get(run)
+            .is_none_or(|&c| c <= b' ' || matches!(c, b'.' | b',' | b'!' | b'?' | b')' | b';' | b':'))
+        && PARTICLES.contains(&&s[i..run])
+        && authority_start(b).is_some_and(|a| !b[a..i - 1].contains(&b'/'))
 }
 
 /// Whether `text` (a name or local part read by a one-pass path) puts a
@@ -227,7 +229,10 @@ pub(super) fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) ->
             // A template placeholder's name (`…/<檔名>.html`, `//<用户名>:`).
             || (sb[i - 1] == b'<' && placeholder_at(sb, i - 1, sb.len()).is_some());
     // Glued to an ASCII letter or digit it is prose, unless the host goes on.
-    if (after_separator && !starts_particle(c) && !first_segment_is_prose(s, i) && !is_korean_particle_after(s, i))
+    if (after_separator
+        && !starts_particle(c)
+        && !first_segment_is_prose(s, i)
+        && !(sb[i - 1] == b'/' && sb[i] >= 0xEA && is_korean_particle_after(s, i)))
         || host_goes_on(s, i)
     {
         return later_cjk_stop(s, i).map_or(end, |p| start + p);
