@@ -2602,22 +2602,25 @@ fn a_spaced_script_word_glued_to_an_ascii_path_is_prose() {
 
 /// An eDonkey link (`ed2k://|file|<name>|<size>|<hash>|/`) runs over its
 /// `|`-separated fields to the `|/` that closes them, on one line; its
-/// name may hold CJK or, in the file shape with a size and an MD4 hash,
-/// spaces. The IRI it denotes percent-encodes the `|` (and spaces), so it
-/// maps to a URI. Without the closing `|/`, no link; glued to a word
-/// (`AAed2k://…ZZ`, a Thunder link's decoded payload), no link.
+/// name may hold CJK and brackets (a download page's release-group
+/// prefix, `[电影天堂www.dy2018.com]`), and nothing inside it is a link of
+/// its own. The IRI it denotes percent-encodes the `|`, so it maps to a
+/// URI. Without the closing `|/`, with white space in a field, or glued
+/// to a word (`AAed2k://…ZZ`, a Thunder link's decoded payload), no link.
 #[test]
 fn an_ed2k_link_runs_over_its_fields_to_the_closing_bar_slash() {
     const HASH: &str = "31087A00FF67D4F5B4CBF4AA07C3433B";
     let office = format!("ed2k://|file|SW_DVD5_Office_2016_64Bit_ChnSimp.ISO|1123452928|{HASH}|/");
     let movie =
         format!("ed2k://|file|狂怒.BD1280超清特效中英双字.mp4|2593183637|{HASH}|h=U4WFVT3MA7X6OHNPHLV7COIG6D7TEQQX|/");
-    let spaced = format!("ed2k://|file|The Movie 1999.mkv|734003200|{HASH}|/");
+    let prefixed = format!("ed2k://|file|[电影天堂www.dy2018.com]狂怒.mp4|2046324785|{HASH}|/");
+    let corner = format!("ed2k://|file|【阳光电影www.ygdy8.com】冰雪.mkv|1|{HASH}|/");
     for (text, link) in [
         (format!("下载地址：{office}"), office.as_str()),
         (format!("{movie}\n"), movie.as_str()),
-        (format!("get {spaced} now"), spaced.as_str()),
         (format!("<a href=\"{office}\">x</a>"), office.as_str()),
+        (format!("下载：{prefixed} 完"), prefixed.as_str()),
+        (format!("【{corner}】"), corner.as_str()),
         (
             "server ed2k://|server|1.2.3.4|4661|/ ok".to_owned(),
             "ed2k://|server|1.2.3.4|4661|/",
@@ -2628,15 +2631,17 @@ fn an_ed2k_link_runs_over_its_fields_to_the_closing_bar_slash() {
     assert_no_links(&[
         "the ed2k://| prefix",
         "ed2k://|file|no close|12|x",
-        "ed2k://|file|a b|c|/",
+        &format!("ed2k://|file|The Movie 1999.mkv|734003200|{HASH}|/"),
         "ed2k://|file|x.iso|1|\n|/",
+        "ed2k://|ed2k://|ed2k://|",
+        "ed2k://|file|a|1|h|/\u{301} x",
         &format!("AAed2k://|file|x.mp4|1|{HASH}|/ZZ"),
     ]);
     let f = Finder::new();
-    let link = f.links(&spaced).next().unwrap();
+    let link = f.links(&office).next().unwrap();
     assert_eq!(
         link.to_uri().unwrap(),
-        format!("ed2k://%7Cfile%7CThe%20Movie%201999.mkv%7C734003200%7C{HASH}%7C/")
+        format!("ed2k://%7Cfile%7CSW_DVD5_Office_2016_64Bit_ChnSimp.ISO%7C1123452928%7C{HASH}%7C/")
     );
     let link = f.links(&movie).next().unwrap();
     assert!(link
@@ -3194,5 +3199,28 @@ fn a_korean_particle_after_the_root_slash_is_prose() {
             "https://ko.wikipedia.org/wiki/서울",
         ),
         ("ok https://x.kr/에서도 ok", "https://x.kr/에서도"),
+    ]);
+}
+
+/// What a review found in this session's rules, each kept: a Message-ID
+/// that starts with `#` stays an id, a JSON key that is a host stays a
+/// name, U+200B after a bare host ends it, a namespace prefix starts a
+/// wiki link, and no Southeast Asian mark is cut from its letter.
+#[test]
+fn review_findings_on_the_new_rules_stay_fixed() {
+    assert_no_links(&[
+        "Message-ID: <#abc@mail.example.com>",
+        "[[Category:Amazon.com]]",
+        "\"project.info\": \"Informations\",",
+    ]);
+    assert_found_one(&[
+        ("{\"api.example.dev\": {\"a\": 1}}", "api.example.dev"),
+        ("\"www.example.app\": 1", "www.example.app"),
+        (
+            "resolve host \"prod-in2.100ms.live\": No address",
+            "prod-in2.100ms.live",
+        ),
+        ("https://example.com\u{200B}ហ្វេសប៊ុក ok", "https://example.com"),
+        ("see https://x.org/ab\u{0E31}c ok", "https://x.org/ab\u{0E31}c"),
     ]);
 }

@@ -855,3 +855,18 @@ fn cuts_keep_markdown_titles_and_wiki_italics_with_their_openers() {
         .into_bytes();
     assert_eq!(splits_find_the_whole(&finder, &italics), 2000);
 }
+
+/// A JSON key's rule reads forward only (`"project.info": 1`), and an
+/// eDonkey link holds no white space: in a line too long for a cut at a
+/// newline, a cut at the space before either finds what the whole text
+/// finds (a review's findings).
+#[test]
+fn cuts_before_json_keys_and_ed2k_links_find_the_whole() {
+    let finder = Finder::new();
+    let text =
+        "word \"project.info\": 1, {\"api.example.dev\": 2}, ed2k://|file|a.mkv|1|0123456789abcdef0123456789ABCDEF|/ "
+            .repeat(1000)
+            .into_bytes();
+    assert!(!text.contains(&b'\n') && text.len() > 64 * 1024);
+    assert_eq!(splits_find_the_whole(&finder, &text), 2000);
+}

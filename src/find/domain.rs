@@ -6,7 +6,7 @@ use super::bytes16::has_either_byte;
 use super::candidate::{Part, Plain, Raw, MAX_DOMAIN_BACK, MAX_LOCAL_BACK, MAX_SCHEME_BACK};
 use super::classes::{has_class, is_scheme_byte, DOT_BYTE, LABEL_BYTE};
 use super::email::{email, ends_with_ignore_case, is_plain_local_byte, plain_email};
-use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
+use super::end::{closing_quote, ends_link_in_prose, grapheme_end, is_grapheme_boundary, scan_forward, trim_end};
 use super::escaped::name_after_escape;
 use super::fold::folded_name;
 use super::host::{
@@ -783,7 +783,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         tld_end = tld_end_at_script_change(text, after, tld_end);
         // `｜` and the other fullwidth forms of excluded characters (end.rs).
         tld_end = text[after..tld_end]
-            .find(is_fullwidth_excluded)
+            .find(ends_link_in_prose)
             .map_or(tld_end, |p| after + p);
         tld_end = tld_end_before_dash(text.as_bytes(), after, tld_end);
         tld_end = tld_end_before_suffix(text, after, tld_end);
@@ -853,7 +853,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             continue;
         }
         let c = char_before(text, s)?;
-        let label_char = is_domain_char(c) && (strict || !(is_fullwidth_excluded(c) || is_idna_disallowed_joiner(c)));
+        let label_char = is_domain_char(c) && (strict || !(ends_link_in_prose(c) || is_idna_disallowed_joiner(c)));
         if label_char || is_prose_domain_dot(f, c) {
             s -= c.len_utf8();
         } else {

@@ -41,6 +41,7 @@ mod logs;
 mod mail;
 mod markup;
 mod unspaced;
+use super::scheme::is_ed2k;
 use logs::{
     image_tag_start, is_arxiv_class, is_go_frame, is_ip_mask, is_js_frame, is_json_key, is_mapping_key,
     is_placeholder_file, is_syslog_priority, is_systemd_target, may_end_in_stack_position, may_end_pinned,
@@ -456,6 +457,12 @@ fn refine_name_or_iri(
     let link = &text.as_bytes()[raw.start..raw.end];
     if is_slack_label(text.as_bytes(), raw.start, raw.end) {
         return None;
+    }
+    // An eDonkey link's fields are read to its `|/` (`scheme/ed2k.rs`):
+    // brackets and CJK in its file name are the name's
+    // (`|[电影天堂www.dy2018.com]狂怒.mp4|`: a review's finding).
+    if raw.kind == LinkKind::Iri && is_ed2k(link) {
+        return Some(raw);
     }
     if is_defanged_around(text.as_bytes(), raw.start, raw.end)
         || (raw.kind == LinkKind::Iri

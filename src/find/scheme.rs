@@ -6,7 +6,7 @@ use super::bytes16::name_bits;
 use super::candidate::{CutScan, Part, Raw};
 use super::classes::{has_class, scheme_word_start, ALNUM_BYTE, AUTHORITY_END};
 use super::email::{mailto_len, mailto_ok, written_at_after};
-use super::end::{closing_quote, grapheme_end, is_fullwidth_excluded, is_grapheme_boundary, scan_forward, trim_end};
+use super::end::{closing_quote, ends_link_in_prose, grapheme_end, is_grapheme_boundary, scan_forward, trim_end};
 use super::escaped::after_escape;
 use super::fold::{angle_bracketed, try_folded};
 use super::host::{dns_labels_ok, has_bad_idn_label, host_before_dash, AsciiLabels, MEASURED_LABEL_BYTES};
@@ -151,7 +151,9 @@ fn web_host_end(f: &Finder, text: &str, scheme: &str, a: usize, host_start: usiz
     let b = text.as_bytes();
     // `ed2k://|file|…|/`: fields where the authority would be (`ed2k.rs`).
     if b.get(a) == Some(&b'|') && scheme.eq_ignore_ascii_case("ed2k") {
-        return ed2k_end(b, a).map_or(HostEnd::Reject, HostEnd::At);
+        return ed2k_end(b, a)
+            .filter(|&end| is_grapheme_boundary(text, end))
+            .map_or(HostEnd::Reject, HostEnd::At);
     }
     if host_start > 0 {
         let at_in_userinfo = host_start > 1 && b[a..a + host_start - 1].contains(&b'@');
@@ -889,7 +891,7 @@ fn host_char_len(text: &str, i: usize) -> Option<usize> {
         && !is_bidi_control(c)
         && link_term(c) == LinkTerm::Include
         && !is_domain_dot(c)
-        && !is_fullwidth_excluded(c);
+        && !ends_link_in_prose(c);
     ok.then_some(c.len_utf8())
 }
 

@@ -239,35 +239,32 @@ pub(super) fn may_end_pinned(link: &[u8]) -> bool {
 /// (`"project.info": "…"`, `"credits.services":`, `"email.forgotPassword.info":`):
 /// a locale file's dotted message key whose last part happens to be a
 /// TLD. 4 held-out lines (a Bluesky bot's and listmonk's locale files,
-/// fifty-sixth and sixty-fifth sets). A key under a country's TLD or a
-/// classic one stays a name (`"example.com": {…}`, `"docs.rs":`, host
-/// maps in configuration): only keys under the newer generic TLDs of
-/// three letters or more, and `.info` and `.biz`, are keys.
+/// fifty-sixth and sixty-fifth sets). Quoted, right before `":`, and no
+/// further look either way: the safe cuts of streams fall at the white
+/// space around a key, which a look back or past the `:` would cross (a
+/// review's finding). A host stays a name: one
+/// under a country's TLD or a classic one (`"example.com": {…}`,
+/// `"docs.rs":`), a `www.` name, and one of three labels or more in
+/// lowercase (`"api.example.dev": {…}`, host maps in configuration;
+/// `Unable to resolve host "prod-in2.100ms.live": No address`).
 #[cold]
 #[inline(never)]
 pub(super) fn is_json_key(b: &[u8], start: usize, end: usize) -> bool {
     const SITES: [&[u8]; 7] = [b"com", b"org", b"net", b"edu", b"gov", b"mil", b"int"];
-    if start == 0 || b[start - 1] != b'"' || !b[end..].starts_with(b"\":") || b[start..end].contains(&b'/') {
+    if start == 0 || b[start - 1] != b'"' || !b[end..].starts_with(b"\":") {
         return false;
     }
     let link = &b[start..end];
     let tld = link.rsplit(|&c| c == b'.').next().unwrap_or(link);
-    if tld.len() < 3 || tld.len() == link.len() || SITES.iter().any(|t| tld.eq_ignore_ascii_case(t)) {
-        return false;
-    }
-    // A member's key starts its line or follows `{` or `,`: a quoted host
-    // before `:` in a message (`Unable to resolve host "x.100ms.live":`)
-    // follows a word.
-    let lo = start.saturating_sub(1 + MAX_KEY_INDENT);
-    let before = b[lo..start - 1].iter().rposition(|&c| !matches!(c, b' ' | b'\t'));
-    match before {
-        Some(p) => matches!(b[lo + p], b'{' | b',' | b'\n' | b'\r'),
-        None => lo == 0,
-    }
+    let labels = link.iter().filter(|&&c| c == b'.').count() + 1;
+    let host_like = link.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"www."))
+        || (labels >= 3 && !link.iter().any(|c| c.is_ascii_uppercase() || *c == b'_'));
+    !link.contains(&b'/')
+        && tld.len() >= 3
+        && tld.len() < link.len()
+        && !SITES.iter().any(|t| tld.eq_ignore_ascii_case(t))
+        && !host_like
 }
-
-/// How much indentation [`is_json_key`] reads before a key.
-const MAX_KEY_INDENT: usize = 64;
 
 /// Whether the bare name `b[start..end]`, followed by `:`, is the key of
 /// a mapping: a Kubernetes label or annotation with a DNS prefix and one

@@ -422,6 +422,7 @@ fn option_name_len(address: &[u8]) -> usize {
 /// `***@gmail.com`) is the writer's, and bold (`**a@b.com**`) starts no
 /// wildcard.
 #[cold]
+#[inline(never)]
 fn wildcard_domain(f: &Finder, b: &[u8], raw: Raw) -> Option<Raw> {
     let opened = raw.start == 0
         || !matches!(b[raw.start - 1], b'*' | b'@' | b'.' | b'_' | b'-' | b'+' | b'%')
@@ -439,6 +440,7 @@ fn wildcard_domain(f: &Finder, b: &[u8], raw: Raw) -> Option<Raw> {
 /// seventieth set). The link is the server, when bare domains are asked
 /// for. A local part with more than a channel's name stays an address.
 #[cold]
+#[inline(never)]
 fn irc_server(f: &Finder, b: &[u8], raw: Raw) -> Option<Raw> {
     let at = raw.start + memchr::memchr(b'@', &b[raw.start..raw.end])?;
     // (A channel's name alone: biboumi's XMPP address for a channel,
@@ -478,12 +480,6 @@ fn is_git_forge(host: &str) -> bool {
 /// address.
 #[inline(never)]
 pub(super) fn refine_email(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> {
-    if text.as_bytes()[raw.start..].starts_with(b"*@") {
-        return wildcard_domain(f, text.as_bytes(), raw);
-    }
-    if text.as_bytes()[raw.start] == b'#' {
-        return irc_server(f, text.as_bytes(), raw);
-    }
     if in_id_header(text, raw.start, raw.end)
         || super::markup::is_slack_label(text.as_bytes(), raw.start, raw.end)
         || logged_message_id(text.as_bytes(), raw.start, raw.end)
@@ -492,6 +488,12 @@ pub(super) fn refine_email(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> 
         || is_ssh_extension_name(&text.as_bytes()[raw.start..raw.end])
     {
         return None;
+    }
+    // (After the header rules: `Message-ID: <#abc@host>` is an id.)
+    match text.as_bytes()[raw.start] {
+        b'*' if text.as_bytes().get(raw.start + 1) == Some(&b'@') => return wildcard_domain(f, text.as_bytes(), raw),
+        b'#' => return irc_server(f, text.as_bytes(), raw),
+        _ => {}
     }
     // `(i=mwood@mhw.ulib.iupui.edu)`, `(n=bradmc@static-…verizon.net)`:
     // an IRC hostmask of old freenode logs, whose `i=` or `n=` marks an

@@ -153,11 +153,12 @@ pub(super) fn in_wikilink(b: &[u8], start: usize, end: usize) -> bool {
     if &b[start - 2..start] == b"[[" {
         return start == 2 || b[start - 3] != b'[';
     }
-    // `[[ja:Framapiaf.org]]`: a language or wiki prefix of letters.
+    // `[[ja:Framapiaf.org]]`, `[[Category:Amazon.com]]`: a language, wiki
+    // or namespace prefix of letters.
     b[start - 1] == b':'
         && b[start.saturating_sub(MAX_PREFIX + 3)..start - 1]
             .iter()
-            .rposition(|&c| !(c.is_ascii_lowercase() || c == b'-'))
+            .rposition(|&c| !(c.is_ascii_alphabetic() || c == b'-'))
             .map(|p| start.saturating_sub(MAX_PREFIX + 3) + p)
             .is_some_and(|p| p >= 1 && p + 1 < start - 1 && &b[p - 1..=p] == b"[[" && (p == 1 || b[p - 2] != b'['))
 }

@@ -14,24 +14,57 @@ use crate::letters::char_at;
 /// Asia that separate phrases, not words: Thai, Lao, Myanmar and Khmer
 /// (`www.tcg.or.thและ`, `វេបសាយhealth.com.kh`: 7 held-out lines,
 /// seventy-first set).
+#[inline(always)]
 pub(in crate::find) fn is_unspaced_script(c: char) -> bool {
+    match c as u32 {
+        0x1100..=0x11FF     // Hangul Jamo
+        | 0x3041..=0x309F   // Hiragana
+        | 0x30A0..=0x30FF   // Katakana
+        | 0x3130..=0x318F   // Hangul compatibility Jamo
+        | 0x31F0..=0x31FF   // Katakana phonetic extensions
+        | 0x3400..=0x4DBF   // CJK extension A
+        | 0x4E00..=0x9FFF   // CJK unified ideographs
+        | 0xAC00..=0xD7AF   // Hangul syllables
+        | 0xF900..=0xFAFF   // CJK compatibility ideographs
+        | 0x20000..=0x3FFFF // CJK extensions B–H
+        => true,
+        // Thai, Lao, Myanmar, Khmer: not their vowel and tone marks (a cut
+        // before one would split a grapheme cluster, a review's finding).
+        0x0E01..=0x0E7F | 0x0E81..=0x0EFF | 0x1000..=0x109F | 0x1780..=0x17FF => !is_southeast_asian_mark(c),
+        _ => false,
+    }
+}
+
+/// The combining vowel and tone marks of Thai, Lao, Myanmar and Khmer
+/// (General_Category Mn and Mc): never the first character of a word.
+fn is_southeast_asian_mark(c: char) -> bool {
     matches!(
         c as u32,
-        0x0E01..=0x0E7F     // Thai
-            | 0x0E81..=0x0EFF // Lao
-            | 0x1000..=0x109F // Myanmar
-            | 0x1780..=0x17FF // Khmer
-            | 0x1100..=0x11FF     // Hangul Jamo
-            | 0x3041..=0x309F // Hiragana
-            | 0x30A0..=0x30FF // Katakana
-            | 0x3130..=0x318F // Hangul compatibility Jamo
-            | 0x31F0..=0x31FF // Katakana phonetic extensions
-            | 0x3400..=0x4DBF // CJK extension A
-            | 0x4E00..=0x9FFF // CJK unified ideographs
-            | 0xAC00..=0xD7AF // Hangul syllables
-            | 0xF900..=0xFAFF // CJK compatibility ideographs
-            | 0x20000..=0x3FFFF // CJK extensions B–H
+        0x0E31
+            | 0x0E34..=0x0E3A
+            | 0x0E47..=0x0E4E
+            | 0x0EB1
+            | 0x0EB4..=0x0EBC
+            | 0x0EC8..=0x0ECE
+            | 0x102B..=0x103E
+            | 0x1056..=0x1059
+            | 0x105E..=0x1060
+            | 0x1062..=0x1064
+            | 0x1067..=0x106D
+            | 0x1071..=0x1074
+            | 0x1082..=0x108D
+            | 0x108F
+            | 0x109A..=0x109D
+            | 0x17B4..=0x17D3
+            | 0x17DD
     )
+}
+
+/// Whether `c` may end a word of a script written without spaces: a
+/// letter of one ([`is_unspaced_script`]) or a Southeast Asian mark after
+/// one (`เว็บไซต์`, "website", ends in a mark: `เว็บไซต์www.nbtc.go.th`).
+fn ends_unspaced_word(c: char) -> bool {
+    is_unspaced_script(c) || is_southeast_asian_mark(c)
 }
 
 /// [`is_unspaced_script`] without the scripts of Southeast Asia: Han,
@@ -123,7 +156,7 @@ pub(in crate::find) fn mixes_unspaced_script(text: &str) -> bool {
     (1..b.len()).any(|j| {
         let (p, c) = (b[j - 1], b[j]);
         (p.is_ascii_alphanumeric() && c >= 0xE0 && char_at(text, j).is_some_and(is_unspaced_script))
-            || (c.is_ascii_alphanumeric() && p >= 0x80 && text[..j].chars().next_back().is_some_and(is_unspaced_script))
+            || (c.is_ascii_alphanumeric() && p >= 0x80 && text[..j].chars().next_back().is_some_and(ends_unspaced_word))
     })
 }
 
@@ -164,7 +197,7 @@ pub(in crate::find) fn start_at_script_change(text: &str, s: usize, end: usize) 
     if !mixes_unspaced_script(part) {
         return s;
     }
-    let Some(last) = part.char_indices().rfind(|&(_, c)| is_unspaced_script(c)) else {
+    let Some(last) = part.char_indices().rfind(|&(_, c)| ends_unspaced_word(c)) else {
         return s;
     };
     let ascii = s + last.0 + last.1.len_utf8();
@@ -229,15 +262,23 @@ pub(super) fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) ->
             // A template placeholder's name (`…/<檔名>.html`, `//<用户名>:`).
             || (sb[i - 1] == b'<' && placeholder_at(sb, i - 1, sb.len()).is_some());
     // Glued to an ASCII letter or digit it is prose, unless the host goes on.
-    if (after_separator
-        && !starts_particle(c)
-        && !first_segment_is_prose(s, i)
-        && !(sb[i - 1] == b'/' && sb[i] >= 0xEA && is_korean_particle_after(s, i)))
-        || host_goes_on(s, i)
-    {
+    if (after_separator && !prose_after_separator(s, i, c)) || host_goes_on(s, i) {
         return later_cjk_stop(s, i).map_or(end, |p| start + p);
     }
     start + i
+}
+
+/// Whether the character `c` at `s[i]`, right after a separator, starts
+/// the writer's sentence rather than a segment: a Japanese particle
+/// ([`starts_particle`]), a first segment glued to ASCII
+/// ([`first_segment_is_prose`]), a Korean particle after the root `/`
+/// ([`is_korean_particle_after`]).
+#[inline(always)]
+fn prose_after_separator(s: &str, i: usize, c: char) -> bool {
+    let sb = s.as_bytes();
+    starts_particle(c)
+        || first_segment_is_prose(s, i)
+        || (sb[i - 1] == b'/' && sb[i] >= 0xEA && is_korean_particle_after(s, i))
 }
 
 /// Where prose in a script written with spaces starts when it is glued to

@@ -9,18 +9,18 @@
 const MAX_ED2K_LEN: usize = 2048;
 
 /// The end of the eDonkey link whose `|` after `ed2k://` is at `a`: after
-/// the fields and the `|/` that closes them, on one
-/// line. A field that holds a space is only the file name of a `file`
-/// link whose size (digits) and MD4 hash (32 hex digits) follow it: names
-/// are often written unescaped (`|file|The Movie 1999.mkv|…|/`), and the
-/// shape keeps prose after an unclosed link out. No `|/`, a line break, a
-/// tab, a quote or an angle bracket first: no link.
+/// the fields and the `|/` that closes them, on one line. No `|/` before
+/// white space, a quote, an angle bracket, a control byte or the next
+/// `ed2k:` (within [`MAX_ED2K_LEN`] bytes): no link. A field may not hold
+/// a space: a name written with one (`|file|The Movie 1999.mkv|`) would
+/// let the link cross the white space where streams and parallel pieces
+/// may be cut (a review's finding), and the download pages that print
+/// these links write names without (`[电影天堂www.dy2018.com]狂怒.mp4`).
 #[cold]
 #[inline(never)]
 pub(in crate::find) fn ed2k_end(b: &[u8], a: usize) -> Option<usize> {
     debug_assert_eq!(b.get(a), Some(&b'|'));
     let window = &b[a..b.len().min(a + MAX_ED2K_LEN)];
-    let mut spaced = false;
     let mut close = None;
     for (i, &c) in window.iter().enumerate() {
         match c {
@@ -28,36 +28,21 @@ pub(in crate::find) fn ed2k_end(b: &[u8], a: usize) -> Option<usize> {
                 close = Some(i);
                 break;
             }
-            b' ' => spaced = true,
             b'"' | b'\'' | b'<' | b'>' | b'`' | 0x7F => return None,
-            _ if c < b' ' => return None,
+            // (The next link's scheme: `ed2k://|` repeated reads no further.)
+            b':' if i >= 4 && window[i - 4..i].eq_ignore_ascii_case(b"ed2k") => return None,
+            _ if c <= b' ' => return None,
             _ => {}
         }
     }
     let close = close?;
     // `|kind|field|…|`: a kind word of letters, then at least one field,
     // none empty.
-    let fields: Vec<&[u8]> = window[1..close].split(|&c| c == b'|').collect();
-    let (kind, rest) = fields.split_first()?;
-    if kind.is_empty()
-        || !kind.iter().all(u8::is_ascii_alphabetic)
-        || rest.is_empty()
-        || rest.iter().any(|f| f.is_empty())
-    {
-        return None;
-    }
-    if spaced {
-        let file_shape = kind.eq_ignore_ascii_case(b"file")
-            && rest.len() >= 3
-            && rest[1].iter().all(u8::is_ascii_digit)
-            && rest[2].len() == 32
-            && rest[2].iter().all(u8::is_ascii_hexdigit)
-            && rest.iter().skip(1).all(|f| !f.contains(&b' '));
-        if !file_shape || rest[0].starts_with(b" ") || rest[0].ends_with(b" ") {
-            return None;
-        }
-    }
-    Some(a + close + 2)
+    let mut fields = window[1..close].split(|&c| c == b'|');
+    let kind = fields.next()?;
+    let mut rest = fields.peekable();
+    let fields_ok = rest.peek().is_some() && rest.all(|f| !f.is_empty());
+    (!kind.is_empty() && kind.iter().all(u8::is_ascii_alphabetic) && fields_ok).then_some(a + close + 2)
 }
 
 /// Whether the link `b` is an eDonkey link ([`ed2k_link`]'s shape).

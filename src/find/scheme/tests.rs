@@ -290,7 +290,7 @@ fn link_letters_are_taken_by_host_and_path_alike() {
         assert!(
             can_appear_in_iri(c)
                 && is_ucschar(c)
-                && !is_fullwidth_excluded(c)
+                && !ends_link_in_prose(c)
                 && !is_cjk_stop(c)
                 && link_term(c) == LinkTerm::Include
                 && !quotes.contains(&c),
