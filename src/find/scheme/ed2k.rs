@@ -45,7 +45,7 @@ pub(in crate::find) fn ed2k_end(b: &[u8], a: usize) -> Option<usize> {
     (!kind.is_empty() && kind.iter().all(u8::is_ascii_alphabetic) && fields_ok).then_some(a + close + 2)
 }
 
-/// Whether the link `b` is an eDonkey link ([`ed2k_link`]'s shape).
+/// Whether the link `b` is an eDonkey link ([`ed2k_end`]'s shape).
 pub(in crate::find) fn is_ed2k(b: &[u8]) -> bool {
     b.len() > 8 && b[..8].eq_ignore_ascii_case(b"ed2k://|")
 }
