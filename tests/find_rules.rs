@@ -3144,6 +3144,7 @@ fn a_name_glued_after_a_cyrillic_word_starts_after_it() {
         ("Подробностиflood-studio.com ok", "flood-studio.com"),
         ("Сайтexample.ru/путь ok", "example.ru/путь"),
         ("ok аpple.com ok", "аpple.com"),
+        ("log in at раураl.com now", "раураl.com"),
         ("ok почта.example.com ok", "почта.example.com"),
     ]);
 }

@@ -738,9 +738,10 @@ pub(super) fn tweet_media_start(b: &[u8], s: usize, tld_end: usize) -> usize {
 /// lost in a spam message: 1 held-out line, sixty-ninth set): the ASCII
 /// after the word, when the word has three letters or more and the name
 /// is ASCII from there to its dot. Registries do not sell labels that mix
-/// the scripts, and browsers show them as punycode. A single letter mixed
-/// in is left alone (`аpple.com`, a homograph: the display rules flag
-/// it), and so is a Cyrillic label of its own (`почта.example.com`).
+/// the scripts, and browsers show them as punycode. A homograph is left
+/// whole for the display rules to flag: a single letter mixed in
+/// (`аpple.com`), or a word whose letters all look Latin (`раураl.com`);
+/// so is a Cyrillic label of its own (`почта.example.com`).
 /// `s` otherwise.
 #[cold]
 #[inline(never)]
@@ -751,17 +752,24 @@ pub(super) fn start_after_glued_word(text: &str, s: usize, dot: usize) -> usize 
     if ascii == 0 || !name.as_bytes().first().is_some_and(u8::is_ascii_alphanumeric) {
         return s;
     }
-    let word = part[..ascii]
+    let word: Vec<char> = part[..ascii]
         .chars()
         .rev()
         .take_while(|&c| c.is_alphabetic() && matches!(c as u32, 0x0370..=0x052F))
-        .count();
-    if word >= 3 {
+        .collect();
+    // (A word of letters that all look Latin is a homograph's disguise,
+    // `раураl.com`: its host stays whole, for the display rules to show
+    // as punycode.)
+    if word.len() >= 3 && word.iter().any(|&c| !LOOKS_LATIN.contains(c)) {
         s + ascii
     } else {
         s
     }
 }
+
+/// Cyrillic and Greek letters that look like Latin ones: a word of them
+/// alone glued to an ASCII name is a homograph, not prose.
+const LOOKS_LATIN: &str = "аеорсухіјѕһԁԛԝүАВЕКМНОРСТХІЈЅУαορνικτυχΑΒΕΖΗΙΚΜΝΟΡΤΥΧ";
 
 /// A Hebrew or Arabic letter (the Hebrew, Arabic, Syriac, Thaana and
 /// Arabic Supplement blocks, U+0590–U+077F, letters only).
