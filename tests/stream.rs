@@ -669,13 +669,8 @@ fn cuts_keep_long_marker_runs_and_spaced_header_names_whole() {
 /// cut falls between them.
 #[test]
 fn cuts_keep_a_mid_line_id_header_with_its_value() {
-    let finder = Finder::new();
-    // (Past 64 KiB without a line break, a stream may cut at white space.)
-    let text = "Passed CLEAN, <ann@example.org>, Message-ID: <1328.6331.Neo@web1.mail.example.com>, References: <a.1@b.example.com> <c.2@d.example.com>,"
-        .repeat(1000)
-        .into_bytes();
-    assert!(!text.contains(&b'\n') && text.len() > 64 * 1024);
-    assert_eq!(splits_find_the_whole(&finder, &text), 1000);
+    let unit = "Passed CLEAN, <ann@example.org>, Message-ID: <1328.6331.Neo@web1.mail.example.com>, References: <a.1@b.example.com> <c.2@d.example.com>,";
+    assert_eq!(long_line_splits_find_the_whole(unit, 1000), 1000);
 }
 
 /// The package rule reads back to the `install` of a command on the
@@ -688,6 +683,14 @@ fn the_package_rule_stays_on_its_line() {
         .repeat(200)
         .into_bytes();
     assert_eq!(splits_find_the_whole(&finder, &text), 200);
+}
+
+/// [`splits_find_the_whole`] on `unit` repeated into one line longer than
+/// 64 KiB with no line break, where a stream may cut at white space.
+fn long_line_splits_find_the_whole(unit: &str, times: usize) -> usize {
+    let text = unit.repeat(times).into_bytes();
+    assert!(!text.contains(&b'\n') && text.len() > 64 * 1024);
+    splits_find_the_whole(&Finder::new(), &text)
 }
 
 /// [`some_splits_find`] the links of the whole `text`; how many there are.
@@ -844,16 +847,12 @@ fn cuts_keep_lines_whole_around_nuls_last_lines_and_openers() {
 /// target or an italic's closing `''` from its opener.
 #[test]
 fn cuts_keep_markdown_titles_and_wiki_italics_with_their_openers() {
-    let finder = Finder::new();
-    let text = "[friends.nico](/Friends.nico \"Friends.nico\") and [b](/c \"social.xyz\") on example.org, "
-        .repeat(1000)
-        .into_bytes();
-    assert!(!text.contains(&b'\n') && text.len() > 64 * 1024);
-    assert_eq!(splits_find_the_whole(&finder, &text), 1000);
+    let titles = "[friends.nico](/Friends.nico \"Friends.nico\") and [b](/c \"social.xyz\") on example.org, ";
+    assert_eq!(long_line_splits_find_the_whole(titles, 1000), 1000);
     let italics = "\n''Musique reprise sur le site https://pouet.audio''"
         .repeat(2000)
         .into_bytes();
-    assert_eq!(splits_find_the_whole(&finder, &italics), 2000);
+    assert_eq!(splits_find_the_whole(&Finder::new(), &italics), 2000);
 }
 
 /// A JSON key's rule reads forward only (`"project.info": 1`), and an
@@ -862,11 +861,7 @@ fn cuts_keep_markdown_titles_and_wiki_italics_with_their_openers() {
 /// finds (a review's findings).
 #[test]
 fn cuts_before_json_keys_and_ed2k_links_find_the_whole() {
-    let finder = Finder::new();
-    let text =
-        "word \"project.info\": 1, {\"api.example.dev\": 2}, ed2k://|file|a.mkv|1|0123456789abcdef0123456789ABCDEF|/ "
-            .repeat(1000)
-            .into_bytes();
-    assert!(!text.contains(&b'\n') && text.len() > 64 * 1024);
-    assert_eq!(splits_find_the_whole(&finder, &text), 2000);
+    let unit =
+        "word \"project.info\": 1, {\"api.example.dev\": 2}, ed2k://|file|a.mkv|1|0123456789abcdef0123456789ABCDEF|/ ";
+    assert_eq!(long_line_splits_find_the_whole(unit, 1000), 2000);
 }

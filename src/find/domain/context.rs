@@ -340,8 +340,7 @@ pub(super) fn valid_head(b: &[u8], n: usize) -> &str {
 /// still read as one. 2 held-out lines (twentieth set).
 pub(super) fn is_product_name(first: &[u8], tld: &[u8]) -> bool {
     tld.len() >= 3
-        && tld[0].is_ascii_uppercase()
-        && tld[1..].iter().all(u8::is_ascii_lowercase)
+        && is_title_case(tld)
         && first.first().is_some_and(u8::is_ascii_uppercase)
         && first.iter().all(u8::is_ascii_alphanumeric)
         && !is_classic_tld(tld)
@@ -374,11 +373,12 @@ pub(super) fn is_thai_abbreviation(first: &[u8], tld: &[u8]) -> bool {
 /// follows (the caller's test); a site written so (`X.Com`) is rare, and
 /// sites are written in lowercase.
 pub(super) fn is_abbreviated_degree(first: &[u8], tld: &[u8]) -> bool {
-    first.len() == 1
-        && first[0].is_ascii_uppercase()
-        && tld.len() >= 2
-        && tld[0].is_ascii_uppercase()
-        && tld[1..].iter().all(u8::is_ascii_lowercase)
+    first.len() == 1 && first[0].is_ascii_uppercase() && tld.len() >= 2 && is_title_case(tld)
+}
+
+/// Whether the ASCII word `w` is written in title case (`Market`, `Sc`).
+fn is_title_case(w: &[u8]) -> bool {
+    w.first().is_some_and(u8::is_ascii_uppercase) && w[1..].iter().all(u8::is_ascii_lowercase)
 }
 
 /// Whether `first.tld` (a TLD of three letters) names a product rather

@@ -427,8 +427,14 @@ fn wildcard_domain(f: &Finder, b: &[u8], raw: Raw) -> Option<Raw> {
     let opened = raw.start == 0
         || !matches!(b[raw.start - 1], b'*' | b'@' | b'.' | b'_' | b'-' | b'+' | b'%')
             && !b[raw.start - 1].is_ascii_alphanumeric();
-    (f.domain && opened).then_some(Raw {
-        start: raw.start + 2,
+    host_link(f, raw, raw.start + 2).filter(|_| opened)
+}
+
+/// The domain at `host`, the part of the address `raw` after its `@`,
+/// as a link of its own when bare domains are asked for.
+fn host_link(f: &Finder, raw: Raw, host: usize) -> Option<Raw> {
+    f.domain.then_some(Raw {
+        start: host,
         kind: LinkKind::Domain,
         ..raw
     })
@@ -452,11 +458,7 @@ fn irc_server(f: &Finder, b: &[u8], raw: Raw) -> Option<Raw> {
     {
         return Some(raw);
     }
-    f.domain.then_some(Raw {
-        start: at + 1,
-        kind: LinkKind::Domain,
-        ..raw
-    })
+    host_link(f, raw, at + 1)
 }
 
 /// Git hosting services whose ssh user is `git` (`git@github.com`): the

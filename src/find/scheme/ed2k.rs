@@ -56,7 +56,6 @@ pub(in crate::find) fn is_ed2k(b: &[u8]) -> bool {
 /// so that the IRI parses and maps (`ed2k://%7Cfile%7C…%7C/`); the text
 /// stays as written.
 pub(in crate::find) fn ed2k_iri(link: &str) -> String {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
     let b = link.as_bytes();
     let fields_end = link.len() - usize::from(link.ends_with('/'));
     let mut out = String::with_capacity(link.len() + 32);
@@ -70,9 +69,7 @@ pub(in crate::find) fn ed2k_iri(link: &str) -> String {
             || (c == b'%' && crate::pct::is_pct_encoded(b, i));
         if !keep {
             out.push_str(&link[from..i]);
-            out.push('%');
-            out.push(HEX[usize::from(c >> 4)] as char);
-            out.push(HEX[usize::from(c & 15)] as char);
+            crate::pct::push_pct_byte(&mut out, c);
             from = i + 1;
         }
     }
