@@ -89,8 +89,8 @@
 //! reference.
 // `unsafe` only for SIMD: the trigger classification in
 // `find/trigger/vector.rs`, the sixteen-byte classes in `find/bytes16.rs`,
-// and one SSE2 step in `find/prose.rs` (loads and intrinsics, each with its
-// bounds argued).
+// and one SSE2 step in `find/prose/code.rs` (loads and intrinsics, each
+// with its bounds argued).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 

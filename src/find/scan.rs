@@ -15,9 +15,12 @@
 //! The stages, one file each, each importing only those below it:
 //!
 //! * `scheme.rs`: a `:` — the scheme before it, opaque schemes, and the
-//!   one-pass path for plain web links;
+//!   one-pass path for plain web links (`scheme/shapes.rs`: the schemes'
+//!   shapes);
 //! * `domain.rs`: a dot — a scheme-less domain, or the domain of an email
-//!   (`email.rs`: local parts, `mailto:`);
+//!   (`email.rs`: local parts, `mailto:`; `domain/names.rs`,
+//!   `domain/words.rs`, `domain/context.rs`: what a bare name and its
+//!   surroundings say);
 //! * `end.rs`: where a link ends (UTS 58 Link_Term, brackets, quotes, CJK
 //!   punctuation, grapheme clusters);
 //! * `repair.rs`: validation against RFC 3987, cutting back to the longest
