@@ -3225,3 +3225,64 @@ fn review_findings_on_the_new_rules_stay_fixed() {
         ("see https://x.org/ab\u{0E31}c ok", "https://x.org/ab\u{0E31}c"),
     ]);
 }
+
+/// A file-extension TLD after a stem written in Han, kana or Hangul is a
+/// file (`사업자등록.md` in a Korean README's list of documents). `.cc`
+/// stays a site's, and a Polish name under `.pl` stays a host.
+#[test]
+fn a_cjk_stem_before_a_file_extension_is_a_file() {
+    assert_no_links(&["- 사업자등록.md", "设置 安装.sh 脚本", "설정.py 파일을 수정"]);
+    assert_found_one(&[
+        ("看 中文.cc 吧", "中文.cc"),
+        ("see łódź.pl ok", "łódź.pl"),
+        ("see https://例え.md/x ok", "https://例え.md/x"),
+    ]);
+}
+
+/// `feat.` glued to a capitalised name credits a featured artist
+/// (`feat.Ne;on`: `.ne` is a TLD); a lowercase name stays a host.
+#[test]
+fn feat_before_a_capitalised_name_credits_an_artist() {
+    assert_no_links(&["Ne;on feat.Ne;on", "曲名 (feat.Ne)"]);
+    assert_found_one(&[("see feat.ne ok", "feat.ne")]);
+}
+
+/// `X.org` as written by Linux software's strings is the X server; the
+/// lowercase name and a path link the site.
+#[test]
+fn x_org_in_title_case_is_the_x_server() {
+    assert_no_links(&["ပရိုတိုကော X.org ကို", "the X.Org server"]);
+    assert_found_one(&[("see x.org ok", "x.org"), ("see X.org/wiki ok", "X.org/wiki")]);
+}
+
+/// A name glued to `(` is a call (`console.log(x)`), but not a `www.`
+/// name, nor one before an IPv4 address, a `Received:` line's `really [`
+/// or a second `www.` name in the brackets.
+#[test]
+fn a_host_before_a_bracketed_address_is_no_call() {
+    assert_no_links(&["console.log(x)", "Thread.run(Thread.java:829)"]);
+    assert_found_one(&[
+        (
+            "Received: from host1.internal.jet.msk.su(193.124.4.1) by x",
+            "host1.internal.jet.msk.su",
+        ),
+        ("from ppp71.glas.apc.org(really [10.0.0.1])", "ppp71.glas.apc.org"),
+        ("see www.example.com(mirror) ok", "www.example.com"),
+    ]);
+    assert_eq!(
+        found("www.jobsinyangon.com(www.jobless.com.mm)"),
+        ["www.jobsinyangon.com", "www.jobless.com.mm"]
+    );
+}
+
+/// A `.` between a site and CJK or Hangul words that start no TLD ends
+/// the sentence (`www.444ke.com.不用谢`); a label that may be a TLD
+/// (`.中国`) stays the name's.
+#[test]
+fn a_period_glued_to_cjk_prose_ends_the_name() {
+    assert_found_one(&[
+        ("www.444ke.com.不用谢，请叫我雷锋哥", "www.444ke.com"),
+        ("www.x.com.번역 완료", "www.x.com"),
+        ("see example.com.中国 ok", "example.com.中国"),
+    ]);
+}

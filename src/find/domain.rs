@@ -28,8 +28,8 @@ use crate::letters::{char_at, char_before, common_letters_start, is_alphanumeric
 use context::{
     after_fullwidth_at, after_leading_dots, after_network_path_slashes, after_spaced_written_at,
     after_split_web_scheme, after_written_at, between_dashes, is_glued_tweet_media, is_host_by_its_line,
-    is_template_field, port_after, start_after_glued_word, start_after_rtl_prefix, tld_end_at_case_step,
-    tld_end_before_dash, tld_end_before_suffix, tweet_media_start, underscore_labels_start,
+    is_template_field, port_after, sentence_after_period, start_after_glued_word, start_after_rtl_prefix,
+    tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, tweet_media_start, underscore_labels_start,
     unicode_tld_end_before_prose,
 };
 use names::{may_follow_spaced_at, names_no_site};
@@ -227,8 +227,13 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     match b.get(tld_end) {
         // More labels, or a dot in a local part: no link at this dot.
         Some(b'.') if b.get(tld_end + 1).is_some_and(u8::is_ascii_alphanumeric) => return Plain::NoLink,
-        // (A label of the common scripts after the dot: `почта.пример.рф`.)
-        Some(b'.') if name_letters_end(b, tld_end + 1, b.len()) > tld_end + 1 => return Plain::NoLink,
+        // (A label of the common scripts after the dot: `почта.пример.рф`;
+        // not a period before CJK prose: `sentence_after_period`.)
+        Some(b'.')
+            if name_letters_end(b, tld_end + 1, b.len()) > tld_end + 1 && !sentence_after_period(text, tld_end) =>
+        {
+            return Plain::NoLink
+        }
         Some(b'@') => return Plain::NoLink,
         // The end of a sentence, or a colon that starts no port or scheme.
         Some(b'.' | b':' | b'!') if ends_plain_name(b.get(tld_end + 1)) => {}
@@ -361,6 +366,16 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
     {
         return Plain::NoLink;
     }
+    // (A CJK stem before an ASCII extension: `사업자등록.md`.)
+    if !ascii
+        && b[dot - 1] >= 0x80
+        && b[after] < 0x80
+        && is_file_name(&text[s..tld_end], &text[s..dot], tld())
+        && !path_follows(b, tld_end)
+        && !is_host_by_its_line(b, s, tld())
+    {
+        return Plain::NoLink;
+    }
     if names_no_site(b, s, dot, after, tld_end, tail) {
         return Plain::NoLink;
     }
@@ -469,7 +484,10 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         if n == '.' && bytes.get(tld_end + 1).is_some_and(|c| c.is_ascii_alphanumeric()) {
             return None; // not the last label (ASCII fast path)
         }
-        if is_prose_domain_dot(f, n) && char_at(text, tld_end + n.len_utf8()).is_some_and(is_domain_char) {
+        if is_prose_domain_dot(f, n)
+            && char_at(text, tld_end + n.len_utf8()).is_some_and(is_domain_char)
+            && (strict || n != '.' || !sentence_after_period(text, tld_end))
+        {
             return None;
         }
         if n == '@' || (n != '.' && is_link_email(n) && local_part_continues_to_at(f, text, tld_end)) {

@@ -10,7 +10,7 @@ use crate::find::classes::{has_class, DOT_BYTE, LABEL_BYTE};
 use crate::find::email::is_bracketed_at;
 use crate::find::prose::{is_cjk_or_hangul, is_prose_domain_dot, line_start, starts_header};
 use crate::find::scheme::{is_split_web_scheme, is_web_scheme_name, run_start};
-use crate::find::tld::is_tld;
+use crate::find::tld::{is_tld, starts_unicode_tld};
 use crate::find::Finder;
 use crate::letters::{char_at, char_before, is_alphanumeric, is_domain_char, is_mark};
 
@@ -430,6 +430,23 @@ pub(super) fn start_after_rtl_prefix(text: &str, s: usize, dot: usize) -> usize 
 /// `bonjour!pic.twitter.com/…` is already apart): tweet-collecting tools
 /// drop the space the tweet's text had before the image link.
 const TWEET_MEDIA_HOST: &[u8] = b"pic.twitter.com";
+
+/// Whether the `.` at byte `dot` of `text`, right after an ASCII TLD,
+/// ends a sentence: CJK or Hangul prose follows it, in a word no TLD
+/// starts with
+/// (`www.444ke.com.不用谢`, "you're welcome": 1 held-out line,
+/// seventy-ninth set). Chat in Chinese glues the period between a site and
+/// the next words; the name was dropped whole, its last label read as
+/// `不用谢`. A label that may start a TLD (`.中国`, `.한국`) is the name's.
+#[cold]
+#[inline(never)]
+pub(super) fn sentence_after_period(text: &str, dot: usize) -> bool {
+    let b = text.as_bytes();
+    dot > 0
+        && b[dot - 1] < 0x80
+        && b.get(dot + 1).is_some_and(|&c| c >= 0xE1)
+        && char_at(text, dot + 1).is_some_and(|c| is_cjk_or_hangul(c) && !starts_unicode_tld(c))
+}
 
 /// Whether the name `b[s..tld_end]`, with a path after it, ends in
 /// `pic.twitter.com` glued to something before it (letters, a mention, a

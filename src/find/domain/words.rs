@@ -3,6 +3,7 @@
 //! in code, a zone, a file name or a data file packed twice, a code
 //! identifier or a Terraform reference rather than a site.
 
+use crate::find::prose::is_cjk_or_hangul;
 use crate::find::tld::{is_file_extension, is_public_suffix};
 
 /// Whether `first.Tld` is two sentences glued at a period without a space
@@ -220,6 +221,15 @@ pub(super) fn is_abbreviated_degree(first: &[u8], tld: &[u8]) -> bool {
     first.len() == 1 && first[0].is_ascii_uppercase() && tld.len() >= 2 && is_title_case(tld)
 }
 
+/// Whether `feat.Name` credits a featured artist: `feat.` glued to a
+/// capitalised name (`feat.Ne;on`: `.ne` is Niger's TLD), as song lists,
+/// karaoke databases and music tags write it (6 held-out lines,
+/// seventy-eighth set). The caller asks only for a capitalised TLD with
+/// no path after it; a site is written in lowercase.
+pub(super) fn is_featured_artist(first: &[u8]) -> bool {
+    first.eq_ignore_ascii_case(b"feat")
+}
+
 /// Whether the ASCII word `w` is written in title case (`Market`, `Sc`).
 fn is_title_case(w: &[u8]) -> bool {
     w.first().is_some_and(u8::is_ascii_uppercase) && w[1..].iter().all(u8::is_ascii_lowercase)
@@ -304,12 +314,29 @@ pub(super) fn names_a_zone(name: &str) -> bool {
 /// `name.ext`: an ASCII name of exactly one dot whose TLD is a common file
 /// extension (`setup.py`, `readme.md`): a file, not a host (`www.` names
 /// are hosts). `first` is the name before its last dot, `tld` the label
-/// after it.
+/// after it. A stem written in Han, kana or Hangul is a file's too
+/// ([`is_cjk_file_stem`]).
 pub(super) fn is_file_name(host: &str, first: &str, tld: &str) -> bool {
     is_file_extension(tld)
-        && host.is_ascii()
-        && (!first.contains('.') || (packs_files(tld.as_bytes()) && ends_in_data_extension(first.as_bytes())))
-        && !first.eq_ignore_ascii_case("www")
+        && (if host.is_ascii() {
+            (!first.contains('.') || (packs_files(tld.as_bytes()) && ends_in_data_extension(first.as_bytes())))
+                && !first.eq_ignore_ascii_case("www")
+        } else {
+            is_cjk_file_stem(first, tld)
+        })
+}
+
+/// Whether `first.tld`, a file-extension TLD after one label written in
+/// Han, kana or Hangul only, is a file: READMEs in Korean, Chinese and
+/// Japanese list their documents and scripts so (`사업자등록.md`,
+/// `安装.sh`, `설정.py`; 1 held-out line, eightieth set, and the shape of
+/// every such table of contents). No labelled line, case file or peer
+/// suite links a CJK name under these TLDs. `.cc` stays a site's: Chinese
+/// sites use it.
+#[cold]
+#[inline(never)]
+fn is_cjk_file_stem(first: &str, tld: &str) -> bool {
+    !tld.eq_ignore_ascii_case("cc") && !first.is_empty() && first.chars().all(is_cjk_or_hangul)
 }
 
 /// Whether the labels `first` before a file-extension TLD end in a data
