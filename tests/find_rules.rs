@@ -3286,3 +3286,28 @@ fn a_period_glued_to_cjk_prose_ends_the_name() {
         ("see example.com.中国 ok", "example.com.中国"),
     ]);
 }
+
+/// A UUCP route before a mailbox in a mail header (`To: host!user@gate`,
+/// a `Received:` line's `for host!user@gate`) ends in the mailbox; an IRC
+/// hostmask (`<nick!~user@host>`) holds no address.
+#[test]
+fn a_uucp_route_in_a_mail_header_ends_in_the_mailbox() {
+    assert_found_one(&[
+        (
+            "To: phantom!Boris_Solodkin@gate.phantom.ru",
+            "Boris_Solodkin@gate.phantom.ru",
+        ),
+        (
+            "  (5.65.kiae-1  for phantom!Boris_Solodkin@gate.phantom.ru); Fri",
+            "Boris_Solodkin@gate.phantom.ru",
+        ),
+        (
+            "(rmail (kiae!Alexander_Demashev@p9.f431.n5020.z2.fidonet.org)) status",
+            "Alexander_Demashev@p9.f431.n5020.z2.fidonet.org",
+        ),
+    ]);
+    assert_no_links(&[
+        "*** statler <statler!~Georg@p54897245.dip0.t-ipconnect.de> has joined #ltsp",
+        "* Set by cwilper!ad579d86@gateway/web/freenode/ip.173.87.157.134 on Fri",
+    ]);
+}

@@ -221,9 +221,10 @@ pub(super) const fn is_plain_local_byte(c: u8) -> bool {
 
 /// Whether the local part starting at `ls` follows a `!` glued to a word
 /// (the default mode's walk stops at `!`, [`is_plain_local_byte`]): an IRC
-/// hostmask's `nick!user@host` or a bang path, no address.
+/// hostmask's `nick!user@host` or a bang path, no address; but for a
+/// UUCP route in a mail header ([`super::prose::is_mail_route`]).
 fn after_bang(b: &[u8], ls: usize) -> bool {
-    ls >= 2 && b[ls - 1] == b'!' && b[ls - 2].is_ascii_alphanumeric()
+    ls >= 2 && b[ls - 1] == b'!' && b[ls - 2].is_ascii_alphanumeric() && !super::prose::is_mail_route(b, ls - 1)
 }
 
 /// Past the `'`s that open the local part `b[ls..at]`: a quotation mark

@@ -50,7 +50,7 @@ use logs::{
     stack_position_start,
 };
 use mail::may_be_ssh_extension_name;
-pub(crate) use mail::{id_line_start, is_matrix_server, line_start, starts_header};
+pub(crate) use mail::{id_line_start, is_mail_route, is_matrix_server, line_start, starts_header};
 use mail::{in_id_header, in_newsgroups_header, may_be_mail_parameter, refine_email};
 use markup::{
     after_opening_entity, asciidoc_end, bbcode_end, bold_close_end, closes_block_comment, emphasis_close_end,
