@@ -735,8 +735,10 @@ pub(crate) fn is_matrix_server(b: &[u8], s: usize, floor: usize) -> bool {
 #[cold]
 #[inline(never)]
 pub(crate) fn is_mail_route(b: &[u8], bang: usize) -> bool {
+    // (A route of a few hops: at most 255 bytes are read back.)
+    let lo = bang.saturating_sub(255);
     let mut i = bang;
-    while i > 0 && (b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'.' | b'-' | b'_' | b'!')) {
+    while i > lo && (b[i - 1].is_ascii_alphanumeric() || matches!(b[i - 1], b'.' | b'-' | b'_' | b'!')) {
         i -= 1;
     }
     let before = &b[..i];
