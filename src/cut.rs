@@ -8,7 +8,8 @@
 //! [`crate::stream`].
 
 use crate::find::{
-    emphasis_open_before, id_line_start, label_open_before, markdown_target_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL,
+    emphasis_open_before, id_line_start, label_open_before, markdown_target_before, splits_mail_route,
+    MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL,
 };
 use crate::Finder;
 
@@ -226,6 +227,11 @@ fn safe_cut_back(
             c = before(bytes, floor, line)?;
             continue;
         }
+        // Nor a route header's word from its UUCP route (`To: host!user@…`).
+        if splits_mail_route(bytes, c) {
+            c = before(bytes, floor, c)?;
+            continue;
+        }
         // Nor is a Markdown label or an emphasis whose opener a link
         // looks back to ([`wide_open_before`]): the cut goes to the last
         // Hard byte before the opener (each step reads only the bytes it
@@ -286,9 +292,9 @@ pub(crate) fn next_safe_cut(bytes: &[u8], mut from: usize, window: usize) -> Opt
                 from = memchr::memchr3(close, b'\n', b'\r', &bytes[c + 1..reach]).map_or(reach, |p| c + 1 + p);
                 continue;
             }
-            // (The space before a Markdown link's title: the next one is
-            // safe again.)
-            if markdown_target_before(bytes, c).is_some() {
+            // (The space before a Markdown link's title, or after a route
+            // header's word: the next one is safe again.)
+            if markdown_target_before(bytes, c).is_some() || splits_mail_route(bytes, c) {
                 from = c + 1;
                 continue;
             }

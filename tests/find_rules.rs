@@ -3311,3 +3311,56 @@ fn a_uucp_route_in_a_mail_header_ends_in_the_mailbox() {
         "* Set by cwilper!ad579d86@gateway/web/freenode/ip.173.87.157.134 on Fri",
     ]);
 }
+
+/// What the review of this session's rules found, each kept: a decimal
+/// argument stays a call's, a `www.` argument does not make its call a
+/// host, a CJK label before an IDN suffix stays the name's, a CJK word
+/// that starts like a TLD after a period is prose, and an IRC ident
+/// with `~` after `for` is a hostmask.
+#[test]
+fn review_findings_on_the_twenty_seventh_sessions_rules_stay_fixed() {
+    assert_no_links(&[
+        "color.red(0.5)",
+        "player.play(1.5)",
+        "ease.in(0.3)",
+        "Ban for nick!~user@host.example.com",
+    ]);
+    assert_found_one(&[
+        ("window.open(www.google.com)", "www.google.com"),
+        ("see www.abc.網絡.香港 ok", "www.abc.網絡.香港"),
+        ("www.444ke.com.我们的网站", "www.444ke.com"),
+    ]);
+}
+
+/// A Twitter short link's ten-character code ends it when a hashtag, a
+/// mention, another link or non-ASCII text is glued after it; another
+/// host's fragment stays.
+#[test]
+fn a_twitter_short_link_ends_after_its_code() {
+    assert_found_one(&[
+        ("x https://t.co/YJXdVQJIEm#صدى_الملاعب y", "https://t.co/YJXdVQJIEm"),
+        ("https://t.co/SdDJZuHHTw@almaghribtoday", "https://t.co/SdDJZuHHTw"),
+        ("https://t.co/YJXdVQJIEm#tahrirnews", "https://t.co/YJXdVQJIEm"),
+        ("https://t.co/abc#x", "https://t.co/abc#x"),
+        ("see https://github.com/a/b#صدى ok", "https://github.com/a/b#صدى"),
+    ]);
+    assert_eq!(
+        found("https://t.co/XykniVCX5Yhttps://t.co/AbCdEfGhIj ok"),
+        ["https://t.co/XykniVCX5Y", "https://t.co/AbCdEfGhIj"]
+    );
+}
+
+/// Slack's `<target|label>`: a label that shortens the target with `[…]`
+/// in its middle is the target's label, no link of its own; a label
+/// naming another URL is one.
+#[test]
+fn a_slack_label_shortened_with_an_ellipsis_is_no_link() {
+    assert_found_one(&[(
+        "<https://w.jp/a/bcdefgh#.E3.83.89.E3.83|https://w.jp/a/b[…]83.89.E3.83>",
+        "https://w.jp/a/bcdefgh#.E3.83.89.E3.83",
+    )]);
+    assert_eq!(
+        found("<https://w.jp/a|https://other.jp/[…]x>"),
+        ["https://w.jp/a", "https://other.jp/[…]x"]
+    );
+}

@@ -865,3 +865,38 @@ fn cuts_before_json_keys_and_ed2k_links_find_the_whole() {
         "word \"project.info\": 1, {\"api.example.dev\": 2}, ed2k://|file|a.mkv|1|0123456789abcdef0123456789ABCDEF|/ ";
     assert_eq!(long_line_splits_find_the_whole(unit, 1000), 2000);
 }
+
+/// The rules that read a link's neighbours across one space keep their
+/// link when a stream or a parallel piece is cut near that space: the
+/// `Received:` host before `(really [`, and the mailbox after a UUCP route
+/// that a header's word (`To:`, `for`, `rmail (`) opens. The space falls
+/// at a 64 KiB boundary at each padding offset.
+#[test]
+fn cuts_near_route_headers_and_received_brackets_keep_the_link() {
+    let sf = StreamFinder::new(Finder::new());
+    let mut pf = ParallelFinder::new(Finder::new());
+    pf.piece_size(65536);
+    for shape in [
+        " from ppp71.glas.apc.org(really [10.0.0.1]) tail ",
+        " To: a!b@c.de tail ",
+        " for a!b@c.de tail ",
+        " rmail (host!user@gate.ru) tail ",
+    ] {
+        for pad in (0..48).step_by(3) {
+            let text = format!(
+                "{}{}{shape}{}",
+                "w ".repeat(32_740),
+                "x".repeat(pad),
+                "w ".repeat(20_000)
+            )
+            .into_bytes();
+            let want = expected(&Finder::new(), &text, b'\n');
+            assert_eq!(want.len(), 1, "{shape}");
+            for k in [4096, 65536] {
+                assert_eq!(streamed(&sf, &text, k).0, want, "{shape} pad {pad} read size {k}");
+            }
+            let got: Vec<Row> = pf.links(&text).iter().map(|m| row(m.link().to_stream_link())).collect();
+            assert_eq!(got, want, "{shape} pad {pad} in parallel");
+        }
+    }
+}

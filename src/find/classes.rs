@@ -156,7 +156,7 @@ pub(super) fn scheme_word_start(b: &[u8], colon: usize, floor: usize) -> Option<
     while s < colon && !b[s].is_ascii_alphabetic() {
         s += 1;
     }
-    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric() && !is_footnote_glued(b, s, colon)) {
+    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric() && !is_footnote_glued(b, s, colon, floor)) {
         return None;
     }
     Some(s)
@@ -165,11 +165,15 @@ pub(super) fn scheme_word_start(b: &[u8], colon: usize, floor: usize) -> Option<
 /// Whether the scheme word at `s` is `http` or `https` right after a
 /// digit: a footnote's number that a PDF's text layer glues to the URL
 /// (`1https://github.com/hustvl/4DGaussians`: 5 held-out lines, sixteenth
+/// set); or right where the previous link ends (`floor`), which a rule cut
+/// before this scheme (a Twitter short link's code:
+/// `https://t.co/XykniVCX5Yhttps://t.co/…`, 2 held-out lines, eighty-fourth
 /// set). Any other scheme after a digit is no link (`1ftp://…`).
 #[cold]
-fn is_footnote_glued(b: &[u8], s: usize, colon: usize) -> bool {
+fn is_footnote_glued(b: &[u8], s: usize, colon: usize, floor: usize) -> bool {
     let scheme = &b[s..colon];
-    b[s - 1].is_ascii_digit() && (scheme.eq_ignore_ascii_case(b"http") || scheme.eq_ignore_ascii_case(b"https"))
+    (b[s - 1].is_ascii_digit() || s == floor)
+        && (scheme.eq_ignore_ascii_case(b"http") || scheme.eq_ignore_ascii_case(b"https"))
 }
 
 /// How many of the last bytes of the eight in `w` (little-endian: the last

@@ -229,10 +229,10 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
         Some(b'.') if b.get(tld_end + 1).is_some_and(u8::is_ascii_alphanumeric) => return Plain::NoLink,
         // (A label of the common scripts after the dot: `почта.пример.рф`;
         // not a period before CJK prose: `sentence_after_period`.)
-        Some(b'.')
-            if name_letters_end(b, tld_end + 1, b.len()) > tld_end + 1 && !sentence_after_period(text, tld_end) =>
-        {
-            return Plain::NoLink
+        Some(b'.') if name_letters_end(b, tld_end + 1, b.len()) > tld_end + 1 => {
+            if !sentence_after_period(text, tld_end) {
+                return Plain::NoLink;
+            }
         }
         Some(b'@') => return Plain::NoLink,
         // The end of a sentence, or a colon that starts no port or scheme.

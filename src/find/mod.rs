@@ -62,7 +62,8 @@ mod host;
 mod link;
 mod prose;
 pub(crate) use prose::{
-    emphasis_open_before, id_line_start, label_open_before, markdown_target_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL,
+    emphasis_open_before, id_line_start, label_open_before, markdown_target_before, splits_mail_route,
+    MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL,
 };
 mod repair;
 mod runs;

@@ -10,7 +10,7 @@ use crate::find::classes::{has_class, DOT_BYTE, LABEL_BYTE};
 use crate::find::email::is_bracketed_at;
 use crate::find::prose::{is_cjk_or_hangul, is_prose_domain_dot, line_start, starts_header};
 use crate::find::scheme::{is_split_web_scheme, is_web_scheme_name, run_start};
-use crate::find::tld::{is_tld, starts_unicode_tld};
+use crate::find::tld::is_tld;
 use crate::find::Finder;
 use crate::letters::{char_at, char_before, is_alphanumeric, is_domain_char, is_mark};
 
@@ -432,20 +432,29 @@ pub(super) fn start_after_rtl_prefix(text: &str, s: usize, dot: usize) -> usize 
 const TWEET_MEDIA_HOST: &[u8] = b"pic.twitter.com";
 
 /// Whether the `.` at byte `dot` of `text`, right after an ASCII TLD,
-/// ends a sentence: CJK or Hangul prose follows it, in a word no TLD
-/// starts with
-/// (`www.444ke.com.不用谢`, "you're welcome": 1 held-out line,
-/// seventy-ninth set). Chat in Chinese glues the period between a site and
-/// the next words; the name was dropped whole, its last label read as
-/// `不用谢`. A label that may start a TLD (`.中国`, `.한국`) is the name's.
+/// ends a sentence: a word of CJK or Hangul prose follows it that is no
+/// TLD and no label of a longer name (`www.444ke.com.不用谢`, "you're
+/// welcome": 1 held-out line, seventy-ninth set; `www.x.com.我们的网站`).
+/// Chat in Chinese glues the period between a site and the next words;
+/// the name was dropped whole, its last label read as `不用谢`. A TLD
+/// (`.中国`, `.한국`) or a label with a dot after it (`www.abc.網絡.香港`)
+/// is the name's. At most 64 bytes of the word are read.
 #[cold]
 #[inline(never)]
 pub(super) fn sentence_after_period(text: &str, dot: usize) -> bool {
     let b = text.as_bytes();
-    dot > 0
-        && b[dot - 1] < 0x80
-        && b.get(dot + 1).is_some_and(|&c| c >= 0xE1)
-        && char_at(text, dot + 1).is_some_and(|c| is_cjk_or_hangul(c) && !starts_unicode_tld(c))
+    if dot == 0 || b[dot - 1] >= 0x80 || b.get(dot + 1).is_none_or(|&c| c < 0xE1) {
+        return false;
+    }
+    let start = dot + 1;
+    let mut end = start;
+    for c in text[start..].chars() {
+        if end - start >= 64 || !is_cjk_or_hangul(c) {
+            break;
+        }
+        end += c.len_utf8();
+    }
+    end > start && b.get(end) != Some(&b'.') && !is_tld(&text[start..end])
 }
 
 /// Whether the name `b[s..tld_end]`, with a path after it, ends in

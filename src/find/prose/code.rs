@@ -129,21 +129,35 @@ pub(super) fn is_code_name(text: &str, name: &str, end: usize) -> bool {
 /// call: a `www.` name (`www.jobsinyangon.com(www.jobless.com.mm)`), or
 /// one before the address a mail server's `Received:` line writes in
 /// brackets (`host1.jet.msk.su(193.124.4.1)`, `ppp71.glas.apc.org(really
-/// [10.0.0.1])`) or a second `www.` name. 6 held-out lines (Burmese news,
-/// seventy-sixth set; 1990s mail headers, eighty-first set). No call
-/// takes an IPv4 address or `really` unquoted.
+/// [10.0.0.1])`). 3 held-out lines (Burmese news, seventy-sixth set;
+/// 1990s mail headers, eighty-first set). No call takes a whole IPv4
+/// address or `really` unquoted (`color.red(0.5)` stays a call). Only
+/// `really` is read, not the space and `[` after it: a stream may cut at
+/// that space.
 fn is_host_before_paren(b: &[u8], name: &str, paren: usize) -> bool {
     let inside = &b[paren + 1..];
-    let ipv4_head = || {
-        let digits = inside.iter().take_while(|c| c.is_ascii_digit()).count();
-        (1..=3).contains(&digits)
-            && inside.get(digits) == Some(&b'.')
-            && inside.get(digits + 1).is_some_and(u8::is_ascii_digit)
-    };
     name.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("www."))
-        || inside.starts_with(b"www.")
-        || inside.starts_with(b"really [")
-        || ipv4_head()
+        || (inside.starts_with(b"really") && inside.get(6).is_none_or(|&c| c == b' '))
+        || ipv4_in_brackets(inside)
+}
+
+/// Whether `inside` starts with an IPv4 address (four numbers of one to
+/// three digits, dot-separated) and the `)` that closes it.
+fn ipv4_in_brackets(inside: &[u8]) -> bool {
+    let mut i = 0;
+    for part in 0..4 {
+        let digits = inside[i..].iter().take_while(|c| c.is_ascii_digit()).count();
+        if !(1..=3).contains(&digits) {
+            return false;
+        }
+        i += digits;
+        let want = if part == 3 { b')' } else { b'.' };
+        if inside.get(i) != Some(&want) {
+            return false;
+        }
+        i += 1;
+    }
+    true
 }
 
 /// A field of an object in code, written like a name of two labels whose

@@ -731,10 +731,14 @@ pub(crate) fn is_matrix_server(b: &[u8], s: usize, floor: usize) -> bool {
 /// `for kiae!user@p9.f431.n5020.z2.fidonet.org`). The reader sees the
 /// mailbox after the last hop (6 held-out lines, eighty-first set: 1990s
 /// gate mail). An IRC hostmask (`<nick!~user@host>`, `:nick!user@host`)
-/// has no such word before it.
+/// has no such word before it, and an ident that starts with `~` (`Ban
+/// for nick!~user@host`) is a hostmask's wherever it stands.
 #[cold]
 #[inline(never)]
 pub(crate) fn is_mail_route(b: &[u8], bang: usize) -> bool {
+    if b.get(bang + 1) == Some(&b'~') {
+        return false;
+    }
     // (A route of a few hops: at most 255 bytes are read back.)
     let lo = bang.saturating_sub(255);
     let mut i = bang;
@@ -742,7 +746,32 @@ pub(crate) fn is_mail_route(b: &[u8], bang: usize) -> bool {
         i -= 1;
     }
     let before = &b[..i];
-    [&b"To: "[..], b"From: ", b"Cc: ", b"for ", b"rmail ("]
+    ROUTE_HEADERS.iter().any(|w| before.ends_with(w))
+}
+
+/// The words before a UUCP route that [`is_mail_route`] reads.
+const ROUTE_HEADERS: [&[u8]; 5] = [b"To: ", b"From: ", b"Cc: ", b"for ", b"rmail ("];
+
+/// Whether a cut at the space `bytes[c]` would part a route header's word
+/// from its route (`To:` | `phantom!user@gate`, `rmail` | `(kiae!…`):
+/// [`is_mail_route`] reads the word across that space, so the safe-cut
+/// rules (`cut.rs`) do not cut there. A hop that runs to the end of
+/// `bytes` (a stream's buffer) may be a route's: no cut either.
+pub(crate) fn splits_mail_route(bytes: &[u8], c: usize) -> bool {
+    if bytes[c] != b' ' {
+        return false;
+    }
+    let before = &bytes[..c + 1];
+    let mut after = &bytes[c + 1..];
+    if before.ends_with(b"rmail ") {
+        after = after.strip_prefix(b"(").unwrap_or(after);
+    } else if !ROUTE_HEADERS[..4].iter().any(|w| before.ends_with(w)) {
+        return false;
+    }
+    let hop = after
         .iter()
-        .any(|w| before.ends_with(w))
+        .take(256)
+        .take_while(|&&x| x.is_ascii_alphanumeric() || matches!(x, b'.' | b'-' | b'_'))
+        .count();
+    (hop > 0 || after.is_empty()) && after.get(hop).is_none_or(|&x| x == b'!')
 }

@@ -220,11 +220,14 @@ fn scheme_word_starts_where_the_walk_starts_it() {
         while s < colon && !b[s].is_ascii_alphabetic() {
             s += 1;
         }
-        // (A footnote's digit may come before `http` and `https`.)
+        // (A footnote's digit may come before `http` and `https`, and so
+        // may the end of the previous link, `floor`.)
         let web = [&b"http"[..], b"https"]
             .iter()
             .any(|w| b[s..colon].eq_ignore_ascii_case(w));
-        (s < colon && (s == 0 || !b[s - 1].is_ascii_alphanumeric() || (b[s - 1].is_ascii_digit() && web))).then_some(s)
+        (s < colon
+            && (s == 0 || !b[s - 1].is_ascii_alphanumeric() || ((b[s - 1].is_ascii_digit() || s == floor) && web)))
+            .then_some(s)
     }
     let pieces: [&[u8]; 14] = [
         b"a",
