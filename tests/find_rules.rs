@@ -3364,3 +3364,15 @@ fn a_slack_label_shortened_with_an_ellipsis_is_no_link() {
         ["https://w.jp/a", "https://other.jp/[…]x"]
     );
 }
+
+/// A Markdown link's target that is a bare name under a file-extension
+/// TLD is a file beside the page (`[हिंदी](maintainer_guide.hin.md)`); a
+/// site's name or a `www.` name stays a link.
+#[test]
+fn a_markdown_target_naming_a_file_is_no_link() {
+    assert_no_links(&["| [हिंदी](maintainer_guide.hin.md) |", "[x](terminal_tutorial.hin.md)"]);
+    assert_found_one(&[
+        ("[x](example.com)", "example.com"),
+        ("[x](www.example.md)", "www.example.md"),
+    ]);
+}

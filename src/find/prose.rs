@@ -54,8 +54,8 @@ pub(crate) use mail::{id_line_start, is_mail_route, is_matrix_server, line_start
 use mail::{in_id_header, in_newsgroups_header, may_be_mail_parameter, refine_email};
 use markup::{
     after_opening_entity, asciidoc_end, bbcode_end, bold_close_end, closes_block_comment, emphasis_close_end,
-    ends_in_delimiter_entity, entity_end, in_markdown_label, in_wikilink, is_bbcode_link_text, is_markdown_title,
-    is_org_verbatim_file, is_slack_label, markdown_label_by_the_rule, markup_end,
+    ends_in_delimiter_entity, entity_end, in_markdown_label, in_wikilink, is_bbcode_link_text, is_markdown_file_target,
+    is_markdown_title, is_org_verbatim_file, is_slack_label, markdown_label_by_the_rule, markup_end,
 };
 pub(crate) use markup::{
     emphasis_open_before, label_open_before, markdown_target_before, MAX_WIDE_EMPHASIS, MAX_WIDE_LABEL,
@@ -304,7 +304,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
             || (may_end_pinned(link) && pinned_version_start(link).is_some())
             || (after == b',' && is_rcs_file_at(b, raw.end))
             || in_newsgroups_header(b, raw.start)
-            || (matches!(after, b'"' | b']' | b'|' | b'=') && names_markup(b, raw.start, raw.end))
+            || (matches!(after, b'"' | b']' | b'|' | b'=' | b')') && names_markup(b, raw.start, raw.end))
     };
     let quiet = plain_around
         && glued == raw.end
@@ -355,6 +355,7 @@ fn names_markup(b: &[u8], start: usize, end: usize) -> bool {
         (Some(b'"'), Some(b')')) => is_markdown_title(b, start, end),
         (Some(b']' | b'|'), _) => start > 0 && matches!(b[start - 1], b'[' | b':') && in_wikilink(b, start, end),
         (Some(b'='), _) => is_org_verbatim_file(b, start, end),
+        (Some(b')'), _) => start > 0 && b[start - 1] == b'(' && is_markdown_file_target(b, start, end),
         _ => false,
     }
 }

