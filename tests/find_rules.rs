@@ -3376,3 +3376,15 @@ fn a_markdown_target_naming_a_file_is_no_link() {
         ("[x](www.example.md)", "www.example.md"),
     ]);
 }
+
+/// What the second review of this session's rules found, each kept: a
+/// Markdown target that is a site of three labels under a
+/// file-extension TLD stays a link.
+#[test]
+fn second_review_findings_on_the_twenty_seventh_sessions_rules_stay_fixed() {
+    assert_found_one(&[
+        ("[x](uw.edu.pl)", "uw.edu.pl"),
+        ("[x](docs.brew.sh)", "docs.brew.sh"),
+        ("[x](news.point.md)", "news.point.md"),
+    ]);
+}

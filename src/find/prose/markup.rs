@@ -83,8 +83,10 @@ fn starts_wide_label(b: &[u8], start: usize, close: usize) -> bool {
 /// link and names a file beside the page, not a site:
 /// `[हिंदी](maintainer_guide.hin.md)`, the language switchers of
 /// translated READMEs (2 held-out lines, eighty-second set). A target's
-/// name under a file-extension TLD (`.md`, `.py`, `.sh`) is a relative
-/// path unless it is a `www.` name; `[x](example.com)` stays a site.
+/// name under a file-extension TLD (`.md`, `.py`, `.sh`) with a `_` in
+/// it, which no host name holds, is a relative path; `[x](example.com)`,
+/// `[x](uw.edu.pl)` and `[x](docs.brew.sh)` stay sites (a review's
+/// finding: a first version took every such name).
 #[cold]
 #[inline(never)]
 pub(super) fn is_markdown_file_target(b: &[u8], start: usize, end: usize) -> bool {
@@ -94,7 +96,8 @@ pub(super) fn is_markdown_file_target(b: &[u8], start: usize, end: usize) -> boo
     };
     start >= 2
         && b[start - 2] == b']'
-        && !name.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"www."))
+        && name[0] != b'_'
+        && name[..dot].contains(&b'_')
         && std::str::from_utf8(&name[dot + 1..]).is_ok_and(is_file_extension)
 }
 
