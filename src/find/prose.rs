@@ -311,7 +311,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
         && !bracket
         && ends_plain
         // (`hxxp://`: a second letter `x` is sent to the rules.)
-        && ((raw.kind == LinkKind::Iri && !matches!(link[1], b'x' | b'X') && !may_be_glued_short_link(link))
+        && ((raw.kind == LinkKind::Iri && !matches!(link[1], b'x' | b'X') && short_link_code_end(link).is_none())
             || (raw.kind != LinkKind::Iri && first.is_ascii_lowercase() && !may_be_code()));
     if quiet {
         Some(raw)
@@ -711,13 +711,6 @@ fn is_ellipsis_host(link: &[u8], high: usize) -> bool {
             .is_none_or(|&c| matches!(c, b'/' | b'?' | b'#' | b':'))
 }
 
-/// Whether `link` is a Twitter short link with text glued after its
-/// code: [`short_link_code_end`].
-#[inline(always)]
-fn may_be_glued_short_link(link: &[u8]) -> bool {
-    short_link_code_end(link).is_some()
-}
-
 /// [`glued_short_link_end`] behind one four-byte test: bytes 8 to 11 hold
 /// `t.co` after `https://` or `.co/` after `http://t`, in lowercase, as
 /// Twitter writes every short link (a case fold here cost 0.1% of the
@@ -746,24 +739,18 @@ fn short_link_code_end(link: &[u8]) -> Option<usize> {
 #[cold]
 #[inline(never)]
 fn glued_short_link_end(link: &[u8]) -> Option<usize> {
-    let starts = |p: &[u8]| link.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p));
-    let host = if starts(b"https://") {
+    let starts = |b: &[u8], p: &[u8]| b.get(..p.len()).is_some_and(|h| h.eq_ignore_ascii_case(p));
+    let host = if starts(link, b"https://") {
         8
-    } else if starts(b"http://") {
+    } else if starts(link, b"http://") {
         7
     } else {
         return None;
     };
-    let code = host + 5;
-    if !link[host..].get(..5)?.eq_ignore_ascii_case(b"t.co/") {
-        return None;
-    }
-    let end = code + 10;
+    let (code, end) = (host + 5, host + 15);
     let rest = link.get(end..).filter(|r| !r.is_empty())?;
-    let glued = matches!(rest[0], b'#' | b'@' | 0x80..)
-        || rest[..rest.len().min(5)].eq_ignore_ascii_case(b"http:")
-        || rest[..rest.len().min(6)].eq_ignore_ascii_case(b"https:");
-    (glued && link[code..end].iter().all(u8::is_ascii_alphanumeric)).then_some(end)
+    let glued = matches!(rest[0], b'#' | b'@' | 0x80..) || starts(rest, b"http:") || starts(rest, b"https:");
+    (glued && starts(&link[host..], b"t.co/") && link[code..end].iter().all(u8::is_ascii_alphanumeric)).then_some(end)
 }
 
 #[cfg(test)]
