@@ -130,7 +130,8 @@ pub(super) fn is_label_byte(b: u8) -> bool {
 /// scheme bytes (no further than `floor` or [`MAX_SCHEME_BACK`] bytes),
 /// then forward to its first letter; `None` when it is longer than any
 /// scheme, has no letter, or follows a letter or digit (but for a web
-/// scheme after a footnote's digit: [`is_footnote_glued`]).
+/// scheme after a footnote's digit or right after the previous link:
+/// [`web_scheme_glued_ok`]).
 #[inline(always)]
 pub(super) fn scheme_word_start(b: &[u8], colon: usize, floor: usize) -> Option<usize> {
     let lo = floor.max(colon.saturating_sub(MAX_SCHEME_BACK));
@@ -156,7 +157,7 @@ pub(super) fn scheme_word_start(b: &[u8], colon: usize, floor: usize) -> Option<
     while s < colon && !b[s].is_ascii_alphabetic() {
         s += 1;
     }
-    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric() && !is_footnote_glued(b, s, colon, floor)) {
+    if s == colon || (s > 0 && b[s - 1].is_ascii_alphanumeric() && !web_scheme_glued_ok(b, s, colon, floor)) {
         return None;
     }
     Some(s)
@@ -170,7 +171,7 @@ pub(super) fn scheme_word_start(b: &[u8], colon: usize, floor: usize) -> Option<
 /// `https://t.co/XykniVCX5Yhttps://t.co/…`, 2 held-out lines, eighty-fourth
 /// set). Any other scheme after a digit is no link (`1ftp://…`).
 #[cold]
-fn is_footnote_glued(b: &[u8], s: usize, colon: usize, floor: usize) -> bool {
+fn web_scheme_glued_ok(b: &[u8], s: usize, colon: usize, floor: usize) -> bool {
     let scheme = &b[s..colon];
     (b[s - 1].is_ascii_digit() || s == floor)
         && (scheme.eq_ignore_ascii_case(b"http") || scheme.eq_ignore_ascii_case(b"https"))

@@ -8,6 +8,14 @@ use crate::letters::{
     char_at, common_letters_end, is_domain_char, is_domain_dot, name_letters_end, name_letters_start, name_mark_at,
 };
 
+/// Whether a name (or the labels before its TLD) starts with the label
+/// `www` (any case): the name is a site's, whatever a rule for code or
+/// markup would read (`www.example.com(…)`, `[[www.google.com]]`).
+#[inline]
+pub(super) fn is_www_name(name: &[u8]) -> bool {
+    name.get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www")) && name.get(3).is_none_or(|&c| c == b'.')
+}
+
 /// Checks the labels of a DNS name: none empty (a final trailing dot is
 /// allowed), none starting or ending with `-`.
 pub(super) fn dns_labels_ok(host: &str) -> bool {

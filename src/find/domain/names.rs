@@ -9,6 +9,7 @@ use super::words::{
     is_member_in_code, is_product_name, is_thai_abbreviation, is_vietnamese_glued_sentence, names_a_product,
     valid_head,
 };
+use crate::find::host::is_www_name;
 use crate::find::prose::line_start;
 
 /// Whether the bare name `b[s..tld_end]`, whose last dot is at `dot` and
@@ -70,12 +71,6 @@ fn is_code_tld(first: &[u8], tld: &[u8]) -> bool {
         .iter()
         .any(|t| tld.eq_ignore_ascii_case(t))
         && !is_www_name(first)
-}
-
-/// Whether the labels `first` before a name's TLD start with the label
-/// `www` (any case): the name is a site's.
-fn is_www_name(first: &[u8]) -> bool {
-    first.get(..3).is_some_and(|w| w.eq_ignore_ascii_case(b"www")) && first.get(3).is_none_or(|&c| c == b'.')
 }
 
 /// Whether `….net` glued to Han or kana on both sides is the .NET platform

@@ -8,7 +8,9 @@ use super::logs::{
     is_arxiv_class, is_ip_mask, is_js_frame, is_placeholder_file, is_syslog_priority, is_systemd_target,
 };
 use crate::find::bytes16::has_either_byte;
+use crate::find::host::is_www_name;
 use crate::find::tld::is_file_extension;
+use crate::iri::parse::is_ipv4;
 
 /// Where `link`'s first non-ASCII byte is, and whether it holds a `[`:
 /// the two content tests every link takes, in one pass of 16 bytes a step
@@ -131,33 +133,18 @@ pub(super) fn is_code_name(text: &str, name: &str, end: usize) -> bool {
 /// brackets (`host1.jet.msk.su(193.124.4.1)`, `ppp71.glas.apc.org(really
 /// [10.0.0.1])`). 3 held-out lines (Burmese news, seventy-sixth set;
 /// 1990s mail headers, eighty-first set). No call takes a whole IPv4
-/// address or `really` unquoted (`color.red(0.5)` stays a call). Only
+/// address (RFC 3986's, `iri::parse::is_ipv4`, closed by `)`) or `really`
+/// unquoted (`color.red(0.5)` stays a call). Only
 /// `really` is read, not the space and `[` after it: a stream may cut at
 /// that space.
 fn is_host_before_paren(b: &[u8], name: &str, paren: usize) -> bool {
     let inside = &b[paren + 1..];
-    name.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("www."))
+    is_www_name(name.as_bytes())
         || (inside.starts_with(b"really") && inside.get(6).is_none_or(|&c| c == b' '))
-        || ipv4_in_brackets(inside)
-}
-
-/// Whether `inside` starts with an IPv4 address (four numbers of one to
-/// three digits, dot-separated) and the `)` that closes it.
-fn ipv4_in_brackets(inside: &[u8]) -> bool {
-    let mut i = 0;
-    for part in 0..4 {
-        let digits = inside[i..].iter().take_while(|c| c.is_ascii_digit()).count();
-        if !(1..=3).contains(&digits) {
-            return false;
-        }
-        i += digits;
-        let want = if part == 3 { b')' } else { b'.' };
-        if inside.get(i) != Some(&want) {
-            return false;
-        }
-        i += 1;
-    }
-    true
+        || inside[..inside.len().min(16)]
+            .iter()
+            .position(|&c| c == b')')
+            .is_some_and(|close| is_ipv4(&inside[..close]))
 }
 
 /// A field of an object in code, written like a name of two labels whose

@@ -5,6 +5,7 @@
 //! an arXiv subject class (`[cs.CL]`).
 
 use super::super::bytes16::{last_24_have, last_line_break};
+use crate::find::host::is_www_name;
 
 /// Whether a bare name is a syslog priority, `facility.level` (RFC 5424
 /// §6.2.1 and the BSD names: `mail.info`, `daemon.info`, `local3.info`),
@@ -257,8 +258,7 @@ pub(super) fn is_json_key(b: &[u8], start: usize, end: usize) -> bool {
     let link = &b[start..end];
     let tld = link.rsplit(|&c| c == b'.').next().unwrap_or(link);
     let labels = link.iter().filter(|&&c| c == b'.').count() + 1;
-    let host_like = link.get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"www."))
-        || (labels >= 3 && !link.iter().any(|c| c.is_ascii_uppercase() || *c == b'_'));
+    let host_like = is_www_name(link) || (labels >= 3 && !link.iter().any(|c| c.is_ascii_uppercase() || *c == b'_'));
     !link.contains(&b'/')
         && tld.len() >= 3
         && tld.len() < link.len()

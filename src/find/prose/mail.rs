@@ -6,6 +6,7 @@ use super::super::bytes16::last_line_break;
 use super::super::candidate::Raw;
 use super::super::{Finder, LinkKind};
 use super::MAX_CONTEXT;
+use crate::find::host::is_www_name;
 use crate::letters::char_at;
 
 /// The start of the line that `bytes[..i]` ends in: just after its
@@ -222,8 +223,7 @@ pub(crate) fn id_line_start(bytes: &[u8], c: usize) -> Option<usize> {
 /// alone on its line): a dotted name with no `@`, path or port, and not a
 /// `www.` host.
 fn is_list_id(name: &str) -> bool {
-    !name.bytes().any(|c| matches!(c, b'@' | b'/' | b':' | b'?' | b'#'))
-        && !name.get(..4).is_some_and(|w| w.eq_ignore_ascii_case("www."))
+    !name.bytes().any(|c| matches!(c, b'@' | b'/' | b':' | b'?' | b'#')) && !is_www_name(name.as_bytes())
 }
 
 /// The shape of a Message-ID's left part as mailers write it: a time stamp,

@@ -4,6 +4,7 @@
 
 use super::unspaced::is_unspaced_script;
 use super::{Memo, MAX_CONTEXT};
+use crate::find::host::is_www_name;
 use crate::find::tld::is_file_extension;
 
 /// Markdown `[label](target)`: a link written in the label is the label's
@@ -166,11 +167,7 @@ pub(super) fn in_wikilink(b: &[u8], start: usize, end: usize) -> bool {
     // anchorme's suite; wiki pages are named without `www.`.)
     // (A page name holds no path, and exactly two brackets open it: a run
     // of them, `[[[[x.org]]]]`, is no wiki markup.)
-    if !closes
-        || start < 2
-        || b[start..end].get(..4).is_some_and(|w| w.eq_ignore_ascii_case(b"www."))
-        || b[start..end].contains(&b'/')
-    {
+    if !closes || start < 2 || is_www_name(&b[start..end]) || b[start..end].contains(&b'/') {
         return false;
     }
     if &b[start - 2..start] == b"[[" {
