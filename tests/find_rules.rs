@@ -3388,3 +3388,23 @@ fn second_review_findings_on_the_twenty_seventh_sessions_rules_stay_fixed() {
         ("[x](news.point.md)", "news.point.md"),
     ]);
 }
+
+/// A FidoNet node written with its network's domain,
+/// `zone:net/node[.point]@domain`, names a node, not a mailbox; a
+/// mailbox beside it, or a path with a digit before `@`, stays an email.
+#[test]
+fn a_fidonet_address_with_a_domain_is_no_email() {
+    assert_no_links(&[
+        "@MSGID: 2:50/128.0@fidonet.org C616DE4C",
+        "─ DZ02: ToDo !!! (2:5020/23.77@fidonet.org) ──",
+        "@REPLYTO 2:50/128@fidonet.org UUCP",
+    ]);
+    assert_found_one(&[
+        (
+            "* From : L.I.K@cpro.dlo.nl, 2:50/128@fidonet.org (Monday",
+            "L.I.K@cpro.dlo.nl",
+        ),
+        ("at 12:30 mail 5/4@example.org", "5/4@example.org"),
+        ("key a2:50/128@example.org", "50/128@example.org"),
+    ]);
+}

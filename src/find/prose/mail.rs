@@ -488,6 +488,7 @@ pub(super) fn refine_email(f: &Finder, text: &str, mut raw: Raw) -> Option<Raw> 
         || is_calendar_uid(text.as_bytes(), raw.start)
         || super::is_defanged_around(text.as_bytes(), raw.start, raw.end)
         || is_ssh_extension_name(&text.as_bytes()[raw.start..raw.end])
+        || is_fidonet_address(text.as_bytes(), raw.start, raw.end)
     {
         return None;
     }
@@ -624,6 +625,39 @@ pub(super) fn is_ssh_extension_name(address: &[u8]) -> bool {
     // (Both a digit and a `-`: `umac-64`, `chacha20-poly1305`; a list or
     // role address, `openssh-unix-dev`, `bob.smith2`, has one or neither.)
     name.is_some_and(|name| name.iter().any(u8::is_ascii_digit) && name.contains(&b'-') && !name.contains(&b'.'))
+}
+
+/// Whether the address `b[start..end]` is the tail of a FidoNet address
+/// written with its network's domain, `zone:net/node[.point]@domain`
+/// (`2:5020/23.77@fidonet.org`, `@MSGID: 2:50/128.0@fidonet.org`): FTN
+/// mail software's "5D" form names a node of the network, not a mailbox;
+/// a gate delivers to `p77.f23.n5020.z2.fidonet.org` instead. The scan
+/// starts the address after the zone's `:` (`:` is no `atext`). 3
+/// held-out lines (eighty-first set).
+fn is_fidonet_address(b: &[u8], start: usize, end: usize) -> bool {
+    let digits = |s: &[u8]| s.iter().take_while(|c| c.is_ascii_digit()).count();
+    if start < 2 || b[start - 1] != b':' {
+        return false;
+    }
+    let zone = b[..start - 1].iter().rev().take_while(|c| c.is_ascii_digit()).count();
+    if zone == 0 || zone > 5 || (start - 1 > zone && b[start - 2 - zone].is_ascii_alphanumeric()) {
+        return false;
+    }
+    let local = &b[start..end];
+    let net = digits(local);
+    if net == 0 || local.get(net) != Some(&b'/') {
+        return false;
+    }
+    let node = digits(&local[net + 1..]);
+    let mut i = net + 1 + node;
+    if node > 0 && local.get(i) == Some(&b'.') {
+        let point = digits(&local[i + 1..]);
+        i += 1 + point;
+        if point == 0 {
+            return false;
+        }
+    }
+    node > 0 && local.get(i) == Some(&b'@')
 }
 
 /// Whether the address at `start` is the value of an iCalendar or vCard
