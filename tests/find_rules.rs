@@ -3408,3 +3408,38 @@ fn a_fidonet_address_with_a_domain_is_no_email() {
         ("key a2:50/128@example.org", "50/128@example.org"),
     ]);
 }
+
+/// Ad-block filter lists and dnsmasq configs name hosts in their own
+/// syntax: `||host^` and `@@||host/path$options` at a rule's start, the
+/// hosts of `domain=a|~b` and of a cosmetic rule's `a,~b##selector`, and
+/// `server=/host/address`. Each is a host up to where the syntax goes on;
+/// a name after `|`, `~` or `/` elsewhere stays a path's or an
+/// identifier's.
+#[test]
+fn hosts_in_filter_list_syntax_are_links() {
+    assert_eq!(found("||ads.example.cn^$third-party"), ["ads.example.cn"]);
+    assert_eq!(found("||example.com/ggg/"), ["example.com/ggg/"]);
+    assert_eq!(
+        found("@@||cnzz.com/q_stat.php$domain=qd.alibaba.com"),
+        ["cnzz.com/q_stat.php", "qd.alibaba.com"]
+    );
+    assert_eq!(found("site.ru##[data-slot-name]"), ["site.ru"]);
+    assert_eq!(found("moeeki.net###newboxleft > p"), ["moeeki.net"]);
+    assert_eq!(found("yes24.com#$##roll { width: 2px; }"), ["yes24.com"]);
+    assert_eq!(
+        found("~m.cafe.naver.com,cafe.naver.com##.ad"),
+        ["m.cafe.naver.com", "cafe.naver.com"]
+    );
+    assert_eq!(
+        found("/media/index$domain=gdz-putina.fun|gdz.ninja|~reshak.ru"),
+        ["gdz-putina.fun", "gdz.ninja", "reshak.ru"]
+    );
+    assert_eq!(found("server=/crl.pki.goog/114.114.114.114"), ["crl.pki.goog"]);
+    assert_no_links(&[
+        "x||vzia.cn/a",
+        "a|b.com",
+        "see foo/bar.com and ~bar.com",
+        "if (a || b.name) {",
+    ]);
+    assert_eq!(found("a.com|b.net"), ["a.com", "b.net"]);
+}

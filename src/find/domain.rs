@@ -32,6 +32,7 @@ use context::{
     tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, tweet_media_start, underscore_labels_start,
     unicode_tld_end_before_prose,
 };
+use filters::{anchored_rule_end, ends_at_filter_syntax, is_filter_host};
 use names::{may_follow_spaced_at, names_no_site};
 use words::{ends_in_data_extension, is_file_name, names_a_zone, packs_files};
 
@@ -348,7 +349,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
             matches!(
                 p,
                 b'/' | b'\\' | b'_' | b'$' | b'%' | b'~' | b'#' | b'*' | b'^' | b'|' | b'`'
-            )
+            ) && !(matches!(p, b'|' | b'~' | b'/') && is_filter_host(b, s, tld_end))
         })
         || (prev == Some(b':') && b.get(tld_end) != Some(&b'/') && is_matrix_server(b, s, floor))
         || (matches!(prev, Some(b')' | b']' | b'}')) && after_written_at(b, s))
@@ -419,6 +420,11 @@ fn plain_domain_tail(f: &Finder, text: &str, s: usize, tld_end: usize) -> Option
     if is_glued_tweet_media(b, s, tld_end) {
         return None; // (the general rules move the start: `tweet_media_start`)
     }
+    if (matches!(b[tld_end], b'#' | b'$') || (b[tld_end] == b'/' && s > 0 && b[s - 1] == b'/'))
+        && ends_at_filter_syntax(b, s, tld_end)
+    {
+        return Some(tld_end);
+    }
     let mut host_end = tld_end;
     if b[tld_end] == b':' {
         let (digits, port) = port_after(b, tld_end);
@@ -433,7 +439,11 @@ fn plain_domain_tail(f: &Finder, text: &str, s: usize, tld_end: usize) -> Option
         }
     }
     let quote = char_before(text, s).and_then(closing_quote);
-    plain_rest::<false>(f, text, s, host_end, host_end, quote)
+    let end = plain_rest::<false>(f, text, s, host_end, host_end, quote)?;
+    if s >= 2 && b[s - 1] == b'|' && b[s - 2] == b'|' {
+        return Some(anchored_rule_end(b, s, end));
+    }
+    Some(end)
 }
 
 /// Whether `name`, what is left of a name that the default mode's prose
@@ -448,6 +458,12 @@ pub(super) fn cut_name_ok(f: &Finder, name: &str) -> bool {
     };
     let tld = &name[dot + dot_char.len_utf8()..];
     (is_tld(tld) || is_special_use_tld(tld)) && dns_labels_ok(name) && !is_file_name(name, &name[..dot], tld)
+}
+
+/// Whether the name at `s`, after `prev`, is a host of filter-list or
+/// dnsmasq syntax (`filters.rs`) rather than a path's or an identifier's.
+fn filter_host_after(prev: Option<char>, b: &[u8], s: usize, tld_end: usize) -> bool {
+    matches!(prev, Some('|' | '~' | '/')) && is_filter_host(b, s, tld_end)
 }
 
 /// The general rules for a scheme-less domain or email at `dot`.
@@ -646,6 +662,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             && prev.is_some_and(|p| matches!(p, '/' | '\\' | '_' | '$' | '%' | '~' | '#' | '*' | '^' | '|' | '`'))
             && !prev.is_some_and(|p| markup_pair_closes(text, p, s, tld_end))
             && !after_network_path_slashes(b, s)
+            && !filter_host_after(prev, b, s, tld_end)
         {
             return None; // a file path or an identifier, not a link
         }
@@ -718,6 +735,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
 }
 
 mod context;
+mod filters;
 mod names;
 #[cfg(test)]
 mod tests;
