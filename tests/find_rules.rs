@@ -3443,3 +3443,16 @@ fn hosts_in_filter_list_syntax_are_links() {
     ]);
     assert_eq!(found("a.com|b.net"), ["a.com", "b.net"]);
 }
+
+/// Leader dots of a contact table or an ellipsis before an address
+/// (`E-Mail...sonic@south.net.ru`) separate it from the word before, as a
+/// space would; a local part with `..` of its own stays no address.
+#[test]
+fn an_address_after_leader_dots_starts_after_them() {
+    assert_found_one(&[
+        ("E-Mail...sonic@south.net.ru", "sonic@south.net.ru"),
+        ("Mac Buster......mac_buster@mail.ru", "mac_buster@mail.ru"),
+        ("wait...john@example.com", "john@example.com"),
+    ]);
+    assert_no_links(&["see a..b@example.com", "x...a..b@example.com", "x....@example.com"]);
+}

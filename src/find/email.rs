@@ -293,6 +293,20 @@ fn ascii_local_start(b: &[u8], mut ls: usize, lo: usize, double_dot: &mut bool) 
     ls
 }
 
+/// Where a local part starts after the last run of three or more dots in
+/// `local` (the bytes from the walk's start to the `@`): leader dots of a
+/// table (`E-Mail...sonic@south.net.ru`, `Mac Buster......mac@mail.ru`)
+/// or an ellipsis (`wait...john@example.com`) separate the address from
+/// the word before, as a space would; a dot-atom never holds two dots in a
+/// row. `None`: no such run, or another `..` after it (no address). 3
+/// held-out lines (eighty-ninth set: Amiga diskmag contact tables).
+#[cold]
+#[inline(never)]
+fn after_leader_dots(local: &[u8]) -> Option<usize> {
+    let last = local.windows(3).rposition(|w| w == b"...")? + 3;
+    (!local[last..].windows(2).any(|w| w == b"..")).then_some(last)
+}
+
 /// [`super::domain::plain_dot_link`] for the email whose domain starts at
 /// `s`, after an `@`: its local part, read backwards, is ASCII and
 /// common-script letters too.
@@ -332,7 +346,15 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
     if double_dot && b[ls..at].contains(&b'*') {
         return Plain::Ask;
     }
-    if ls == at || b[ls] == b'.' || b[at - 1] == b'.' || double_dot {
+    if double_dot {
+        // `E-Mail...sonic@south.net.ru`, `Mac Buster......mac@mail.ru`:
+        // leader dots or an ellipsis before the address.
+        match after_leader_dots(&b[ls..at]) {
+            Some(n) => ls += n,
+            None => return Plain::NoLink,
+        }
+    }
+    if ls == at || b[ls] == b'.' || b[at - 1] == b'.' {
         return Plain::NoLink;
     }
     // A `'` that opens the local part: the general rules read it
@@ -435,6 +457,9 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
     // After an escape's `\n`, `\r`, `\t` the address starts after its letter.
     if !f.strict_uts58 && ls > 0 && b[ls - 1] == b'\\' {
         ls = name_after_escape(b, ls, at, false);
+    }
+    if !f.strict_uts58 && !local_part_ok(&b[ls..at]) {
+        ls += after_leader_dots(&b[ls..at]).unwrap_or(0);
     }
     if !local_part_ok(&b[ls..at]) || !is_grapheme_boundary(text, ls) || (!f.strict_uts58 && is_masked(&b[ls..at])) {
         return None;
