@@ -707,11 +707,18 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
     }
     let host_end = end;
     let mut cut = None;
-    if matches!(b.get(end), Some(b'/' | b'?' | b'#')) {
+    // (Filter-list and dnsmasq syntax after a bare host: `filters.rs`.)
+    let filter = !strict && kind == LinkKind::Domain;
+    let filter_end =
+        filter && end == tld_end && matches!(b.get(end), Some(b'#' | b'/')) && ends_at_filter_syntax(b, start, end);
+    if !filter_end && matches!(b.get(end), Some(b'/' | b'?' | b'#')) {
         (end, _, cut) = scan_forward(f, text, end, Part::Path, quote, start);
         end = trim_end(f, text, host_end, end);
         if !strict && end > host_end {
             end = validate_tail(f, text, host_end, end);
+        }
+        if filter && start >= 2 && b[start - 1] == b'|' && b[start - 2] == b'|' {
+            end = anchored_rule_end(b, start, end);
         }
     }
     let end = if strict { end } else { grapheme_end(f, text, start, end) };
