@@ -3511,3 +3511,26 @@ fn a_compound_noun_after_a_sites_tld_ends_the_name() {
     ]);
     assert_no_links(&["npm i socket.io-client"]);
 }
+
+/// What the review of this session's rules found, each kept: masked
+/// addresses stay unlinked after the leader-dot rule; `||` in code and a
+/// `|` in tables or expressions link nothing; a product or department
+/// before `-Word` and `Co.KG` are no sites.
+#[test]
+fn review_findings_on_the_twenty_eighth_sessions_rules_stay_fixed() {
+    assert_no_links(&[
+        "j...n@gmail.com",
+        "reply to jo...hn@example.com",
+        "if (a\n||this.app) x();",
+        "SELECT u.id\n||u.email FROM t",
+        "|a.com|b.com|",
+        "|col|x.name|y.app|",
+        "Abt.IT-Leiter",
+        "der Socket.IO-Server",
+        "Open.AI-Modell",
+        "GmbH & Co.KG hat",
+        "Co.KG-Gesellschafter",
+    ]);
+    assert_eq!(found("x=foo.bar|baz.email"), ["foo.bar"]);
+    assert_eq!(found("heise.de-Artikel"), ["heise.de"]);
+}

@@ -349,7 +349,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
             matches!(
                 p,
                 b'/' | b'\\' | b'_' | b'$' | b'%' | b'~' | b'#' | b'*' | b'^' | b'|' | b'`'
-            ) && !(matches!(p, b'|' | b'~' | b'/') && is_filter_host(b, s, tld_end))
+            ) && !(matches!(p, b'|' | b'~' | b'/') && is_filter_host(b, s, tld_end, floor))
         })
         || (prev == Some(b':') && b.get(tld_end) != Some(&b'/') && is_matrix_server(b, s, floor))
         || (matches!(prev, Some(b')' | b']' | b'}')) && after_written_at(b, s))
@@ -462,8 +462,8 @@ pub(super) fn cut_name_ok(f: &Finder, name: &str) -> bool {
 
 /// Whether the name at `s`, after `prev`, is a host of filter-list or
 /// dnsmasq syntax (`filters.rs`) rather than a path's or an identifier's.
-fn filter_host_after(prev: Option<char>, b: &[u8], s: usize, tld_end: usize) -> bool {
-    matches!(prev, Some('|' | '~' | '/')) && is_filter_host(b, s, tld_end)
+fn filter_host_after(prev: Option<char>, b: &[u8], (s, tld_end): (usize, usize), floor: usize) -> bool {
+    matches!(prev, Some('|' | '~' | '/')) && is_filter_host(b, s, tld_end, floor)
 }
 
 /// The general rules for a scheme-less domain or email at `dot`.
@@ -662,7 +662,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             && prev.is_some_and(|p| matches!(p, '/' | '\\' | '_' | '$' | '%' | '~' | '#' | '*' | '^' | '|' | '`'))
             && !prev.is_some_and(|p| markup_pair_closes(text, p, s, tld_end))
             && !after_network_path_slashes(b, s)
-            && !filter_host_after(prev, b, s, tld_end)
+            && !filter_host_after(prev, b, (s, tld_end), floor)
         {
             return None; // a file path or an identifier, not a link
         }

@@ -298,13 +298,18 @@ fn ascii_local_start(b: &[u8], mut ls: usize, lo: usize, double_dot: &mut bool) 
 /// table (`E-Mail...sonic@south.net.ru`, `Mac Buster......mac@mail.ru`)
 /// or an ellipsis (`wait...john@example.com`) separate the address from
 /// the word before, as a space would; a dot-atom never holds two dots in a
-/// row. `None`: no such run, or another `..` after it (no address). 3
+/// row. `None`: no such run, or another `..` after it, or a masked
+/// address (below) (no address). 3
 /// held-out lines (eighty-ninth set: Amiga diskmag contact tables).
 #[cold]
 #[inline(never)]
 fn after_leader_dots(local: &[u8]) -> Option<usize> {
+    // (A word of four bytes or more before the dots and three after: a
+    // masked address, `j...n@gmail.com`, `jo...hn@example.com`, hides a
+    // mailbox, and its tail is none.)
+    let run = local.windows(3).position(|w| w == b"...")?;
     let last = local.windows(3).rposition(|w| w == b"...")? + 3;
-    (!local[last..].windows(2).any(|w| w == b"..")).then_some(last)
+    (run >= 4 && local.len() - last >= 3 && !local[last..].windows(2).any(|w| w == b"..")).then_some(last)
 }
 
 /// [`super::domain::plain_dot_link`] for the email whose domain starts at

@@ -240,8 +240,17 @@ pub(super) fn tld_end_before_suffix(text: &str, after: usize, end: usize) -> usi
     // and Dutch write a site's name into one (`kubuntu-de.org-Meeting`,
     // `GitHub.com-Konto`): 2 held-out lines, ninety-third set. (A package
     // name is lowercase: `socket.io-client`.)
+    // (The TLD in lowercase, as a site's: `Socket.IO-Server`, `Abt.IT-Leiter`
+    // and `Open.AI-Modell` name a product and a department; and not `co`,
+    // whose `-` makes an English word, `Amazon.co-Founder`.)
+    let tld = &label[..dash];
     let mut word = suffix.chars();
-    if word.next().is_some_and(char::is_uppercase) && suffix.len() > 1 && word.all(char::is_lowercase) {
+    if tld.bytes().all(|c| c.is_ascii_lowercase())
+        && tld != "co"
+        && word.next().is_some_and(char::is_uppercase)
+        && suffix.len() > 1
+        && word.all(char::is_lowercase)
+    {
         return after + dash;
     }
     // (Case endings are short: `-t`, `-on`, `-hez`, `-ből`. A longer word

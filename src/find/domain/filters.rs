@@ -21,10 +21,16 @@ fn at_line_start(b: &[u8], i: usize) -> bool {
     i == 0 || b[i - 1] == b'\n'
 }
 
-/// Whether the bytes before `end` are a host of a list: label bytes and
-/// dots, one dot at least, no more than a name's 253 bytes, after a list's
-/// separator, a `~` or `=` (`a.com|` before `b.com`, `~a.com,`).
-fn host_before(b: &[u8], end: usize) -> bool {
+/// Whether the bytes before `end` are a host of a filter list that the
+/// search linked, ending at `floor` (the end of the previous link): label
+/// bytes and dots, one dot at least, no more than a name's 253 bytes, and
+/// before it `domain=`, another list item's `|` or `~`, a `,` or a line's
+/// start. (So `|a.com|b.com|`, a table, and `x=foo.bar|baz.email`, code,
+/// link no second item; each item reads back over one host only.)
+fn list_host_before(b: &[u8], end: usize, floor: usize) -> bool {
+    if floor != end {
+        return false;
+    }
     let lo = end.saturating_sub(254);
     let n = b[lo..end]
         .iter()
@@ -35,7 +41,20 @@ fn host_before(b: &[u8], end: usize) -> bool {
     n >= 3
         && b[start..end].contains(&b'.')
         && b[end - 1] != b'.'
-        && (start == 0 || matches!(b[start - 1], b'|' | b'~' | b'=' | b',' | b'\n'))
+        && (at_line_start(b, start)
+            || matches!(b[start - 1], b'|' | b'~' | b',')
+            || (start >= 7 && b[start - 7..start].eq_ignore_ascii_case(b"domain=")))
+}
+
+/// Whether the `||` before `s` (`s >= 2`) starts a rule: at a line's
+/// start, alone or after an exception's `@@`.
+fn anchor_starts_rule(b: &[u8], s: usize) -> bool {
+    let at = if s >= 4 && &b[s - 4..s - 2] == b"@@" {
+        s - 4
+    } else {
+        s - 2
+    };
+    at_line_start(b, at)
 }
 
 /// Whether the bare name at `s` (its TLD ending at `tld_end`), after a
@@ -43,28 +62,29 @@ fn host_before(b: &[u8], end: usize) -> bool {
 /// module's list). Out of line: only names after those bytes ask.
 #[cold]
 #[inline(never)]
-pub(super) fn is_filter_host(b: &[u8], s: usize, tld_end: usize) -> bool {
+pub(super) fn is_filter_host(b: &[u8], s: usize, tld_end: usize, floor: usize) -> bool {
     if s == 0 {
         return false;
     }
     match b[s - 1] {
         // `||host` at a rule's start, after `@@` or nothing.
         b'|' if s >= 2 && b[s - 2] == b'|' => {
-            let at = if s >= 4 && &b[s - 4..s - 2] == b"@@" {
-                s - 4
-            } else {
-                s - 2
-            };
-            at_line_start(b, at)
+            // (What follows the host is the rule's: `^`, `$`, `/`, `|`,
+            // `*`, a port or the line's end; code's `||this.app)` goes on.)
+            anchor_starts_rule(b, s)
+                && matches!(
+                    b.get(tld_end),
+                    None | Some(b'^' | b'$' | b'/' | b'|' | b'*' | b':' | b'\n' | b'\r')
+                )
         }
-        // `domain=a.com|b.com`: the host before the `|` is one too.
-        b'|' => host_before(b, s - 1),
+        // `domain=a.com|b.com`: the host before the `|` is a linked one.
+        b'|' => list_host_before(b, s - 1, floor),
         b'~' => {
             let after = b.get(tld_end).copied();
             match s.checked_sub(2).map(|p| b[p]) {
                 // `domain=~a.com`.
                 Some(b'=') => s >= 8 && b[s - 8..s - 1].eq_ignore_ascii_case(b"domain="),
-                Some(b'|' | b',') => host_before(b, s - 2),
+                Some(b'|' | b',') => list_host_before(b, s - 2, floor),
                 // `~a.com,b.com##…` at a cosmetic rule's start.
                 None | Some(b'\n') => matches!(after, Some(b',' | b'#')),
                 _ => false,
@@ -108,7 +128,7 @@ pub(super) fn ends_at_filter_syntax(b: &[u8], s: usize, host_end: usize) -> bool
 #[cold]
 #[inline(never)]
 pub(super) fn anchored_rule_end(b: &[u8], s: usize, end: usize) -> usize {
-    if !is_filter_host(b, s, s) {
+    if !anchor_starts_rule(b, s) {
         return end;
     }
     b[s..end]

@@ -230,14 +230,15 @@ pub(super) fn is_featured_artist(first: &[u8]) -> bool {
     first.eq_ignore_ascii_case(b"feat")
 }
 
-/// Whether `Co.Ltd` (any case after a capital: `Co.LTD`, `CO.LTD`) ends a
-/// company's name, "Company Limited" written without a space, as Japanese,
-/// Chinese and Korean firms write their English names (`©MICARD Co.LTD
-/// 株式会社`): `.ltd` is a TLD, but no site is named `co.ltd` in capitals.
-/// 1 held-out line (ninetieth set); the caller asks only for a
-/// capitalised TLD with no path after it.
+/// Whether `Co.Ltd` (`Co.LTD`, `CO.LTD`) ends a company's name, "Company
+/// Limited" written without a space, as Japanese, Chinese and Korean firms
+/// write their English names (`©MICARD Co.LTD 株式会社`), or `Co.KG`, the
+/// German limited partnership (`GmbH & Co.KG`): `.ltd` and `.kg` are TLDs,
+/// but no site is written `Co.Ltd` with its TLD capitalised. 1 held-out
+/// line (ninetieth set); the caller asks only for a capitalised TLD with
+/// no path after it.
 pub(super) fn is_company_limited(first: &[u8], tld: &[u8]) -> bool {
-    first.eq_ignore_ascii_case(b"co") && tld.eq_ignore_ascii_case(b"ltd")
+    first.eq_ignore_ascii_case(b"co") && (tld.eq_ignore_ascii_case(b"ltd") || tld.eq_ignore_ascii_case(b"kg"))
 }
 
 /// Whether the ASCII word `w` is written in title case (`Market`, `Sc`).
