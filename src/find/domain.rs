@@ -32,7 +32,7 @@ use context::{
     tld_end_at_case_step, tld_end_before_dash, tld_end_before_suffix, tweet_media_start, underscore_labels_start,
     unicode_tld_end_before_prose,
 };
-use filters::{anchored_rule_end, ends_at_filter_syntax, is_filter_host};
+use filters::{after_rule_anchor, anchored_rule_end, ends_at_filter_syntax, filter_host_after};
 use names::{may_follow_spaced_at, names_no_site};
 use words::{ends_in_data_extension, is_file_name, names_a_zone, packs_files};
 
@@ -349,7 +349,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
             matches!(
                 p,
                 b'/' | b'\\' | b'_' | b'$' | b'%' | b'~' | b'#' | b'*' | b'^' | b'|' | b'`'
-            ) && !(matches!(p, b'|' | b'~' | b'/') && is_filter_host(b, s, tld_end, floor))
+            ) && !filter_host_after(p, b, (s, tld_end), floor)
         })
         || (prev == Some(b':') && b.get(tld_end) != Some(&b'/') && is_matrix_server(b, s, floor))
         || (matches!(prev, Some(b')' | b']' | b'}')) && after_written_at(b, s))
@@ -440,7 +440,7 @@ fn plain_domain_tail(f: &Finder, text: &str, s: usize, tld_end: usize) -> Option
     }
     let quote = char_before(text, s).and_then(closing_quote);
     let end = plain_rest::<false>(f, text, s, host_end, host_end, quote)?;
-    if s >= 2 && b[s - 1] == b'|' && b[s - 2] == b'|' {
+    if after_rule_anchor(b, s) {
         return Some(anchored_rule_end(b, s, end));
     }
     Some(end)
@@ -458,12 +458,6 @@ pub(super) fn cut_name_ok(f: &Finder, name: &str) -> bool {
     };
     let tld = &name[dot + dot_char.len_utf8()..];
     (is_tld(tld) || is_special_use_tld(tld)) && dns_labels_ok(name) && !is_file_name(name, &name[..dot], tld)
-}
-
-/// Whether the name at `s`, after `prev`, is a host of filter-list or
-/// dnsmasq syntax (`filters.rs`) rather than a path's or an identifier's.
-fn filter_host_after(prev: Option<char>, b: &[u8], (s, tld_end): (usize, usize), floor: usize) -> bool {
-    matches!(prev, Some('|' | '~' | '/')) && is_filter_host(b, s, tld_end, floor)
 }
 
 /// The general rules for a scheme-less domain or email at `dot`.
@@ -662,7 +656,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
             && prev.is_some_and(|p| matches!(p, '/' | '\\' | '_' | '$' | '%' | '~' | '#' | '*' | '^' | '|' | '`'))
             && !prev.is_some_and(|p| markup_pair_closes(text, p, s, tld_end))
             && !after_network_path_slashes(b, s)
-            && !filter_host_after(prev, b, (s, tld_end), floor)
+            && !prev.is_some_and(|p| p.is_ascii() && filter_host_after(p as u8, b, (s, tld_end), floor))
         {
             return None; // a file path or an identifier, not a link
         }
@@ -717,7 +711,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         if !strict && end > host_end {
             end = validate_tail(f, text, host_end, end);
         }
-        if filter && start >= 2 && b[start - 1] == b'|' && b[start - 2] == b'|' {
+        if filter && after_rule_anchor(b, start) {
             end = anchored_rule_end(b, start, end);
         }
     }

@@ -46,6 +46,20 @@ fn list_host_before(b: &[u8], end: usize, floor: usize) -> bool {
             || (start >= 7 && b[start - 7..start].eq_ignore_ascii_case(b"domain=")))
 }
 
+/// Whether AdBlock's host anchor `||` comes right before `s`.
+#[inline(always)]
+pub(super) fn after_rule_anchor(b: &[u8], s: usize) -> bool {
+    s >= 2 && b[s - 1] == b'|' && b[s - 2] == b'|'
+}
+
+/// Whether the name at `s`, after the byte `prev`, is a host of
+/// filter-list or dnsmasq syntax ([`is_filter_host`]) rather than a
+/// path's or an identifier's.
+#[inline(always)]
+pub(super) fn filter_host_after(prev: u8, b: &[u8], (s, tld_end): (usize, usize), floor: usize) -> bool {
+    matches!(prev, b'|' | b'~' | b'/') && is_filter_host(b, s, tld_end, floor)
+}
+
 /// Whether the `||` before `s` (`s >= 2`) starts a rule: at a line's
 /// start, alone or after an exception's `@@`.
 fn anchor_starts_rule(b: &[u8], s: usize) -> bool {
@@ -68,7 +82,7 @@ pub(super) fn is_filter_host(b: &[u8], s: usize, tld_end: usize, floor: usize) -
     }
     match b[s - 1] {
         // `||host` at a rule's start, after `@@` or nothing.
-        b'|' if s >= 2 && b[s - 2] == b'|' => {
+        b'|' if after_rule_anchor(b, s) => {
             // (What follows the host is the rule's: `^`, `$`, `/`, `|`,
             // `*`, a port or the line's end; code's `||this.app)` goes on.)
             anchor_starts_rule(b, s)

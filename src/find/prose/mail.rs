@@ -734,22 +734,18 @@ fn newsgroups_list_before(b: &[u8], start: usize) -> bool {
     }
 }
 
-/// Whether the line holding `start` starts with a [`GROUP_HEADERS`] name
-/// and its `:`, looked for no further back than `lo` (and the byte before
-/// it, where a line break may be): one vector search for the line's start.
+/// Whether the line holding `start` starts with a [`GROUP_HEADERS`]
+/// header, looked for no further back than `lo` (and the byte before it,
+/// where the line break may be): one vector search for the line's start.
 #[cold]
 #[inline(never)]
 fn line_starts_group_header(b: &[u8], start: usize, lo: usize) -> bool {
-    let from = lo.saturating_sub(1);
-    let line = match memchr::memrchr(b'\n', &b[from..start]) {
-        Some(p) => from + p + 1,
-        None if lo == 0 => 0,
+    let line = match line_start(b, start) {
+        Some((line, _)) => line,
+        None if lo > 0 && b[lo - 1] == b'\n' => lo,
         None => return false,
     };
-    GROUP_HEADERS.iter().any(|h| {
-        let h = h.as_bytes();
-        b.len() > line + h.len() && b[line..line + h.len()].eq_ignore_ascii_case(h) && b[line + h.len()] == b':'
-    })
+    GROUP_HEADERS.iter().any(|h| starts_header(&b[line..], h.as_bytes()))
 }
 
 /// Whether a [`GROUP_HEADERS`] name ends at `colon` and starts its line.
