@@ -40,6 +40,7 @@ mod logs;
 mod mail;
 mod markup;
 mod unspaced;
+mod usenet;
 use super::scheme::is_ed2k;
 use code::{
     content_flags, ends_in_a_call, ends_in_contraction, is_build_file, is_code_name, is_member_access, is_rcs_file_at,
@@ -50,8 +51,8 @@ use logs::{
     stack_position_start,
 };
 use mail::may_be_ssh_extension_name;
-pub(crate) use mail::{id_line_start, is_mail_route, is_matrix_server, line_start, splits_mail_route, starts_header};
-use mail::{in_id_header, in_newsgroups_header, may_be_mail_parameter, refine_email};
+pub(crate) use mail::{id_line_start, is_matrix_server, line_start, starts_header};
+use mail::{in_id_header, may_be_mail_parameter, refine_email};
 use markup::{
     after_opening_entity, asciidoc_end, bbcode_end, bold_close_end, closes_block_comment, emphasis_close_end,
     ends_in_delimiter_entity, entity_end, in_markdown_label, in_wikilink, is_bbcode_link_text, is_markdown_file_target,
@@ -64,6 +65,8 @@ use unspaced::glued_prose_end;
 pub(super) use unspaced::{
     is_cjk_or_hangul, is_unspaced_script, mixes_unspaced_script, start_at_script_change, tld_end_at_script_change,
 };
+use usenet::in_newsgroups_header;
+pub(crate) use usenet::{is_mail_route, splits_mail_route};
 
 /// How far a rule looks along the line before or after a link.
 const MAX_CONTEXT: usize = 1024;
