@@ -3534,3 +3534,33 @@ fn review_findings_on_the_twenty_eighth_sessions_rules_stay_fixed() {
     assert_eq!(found("x=foo.bar|baz.email"), ["foo.bar"]);
     assert_eq!(found("heise.de-Artikel"), ["heise.de"]);
 }
+
+/// The input of a build step that fills in a template, `config.h.in`,
+/// `setup.py.in`, is a file (`.in` is a TLD after a file extension); a
+/// host under `.in` keeps its second-level label (`iitb.ac.in`).
+#[test]
+fn template_input_named_file_ext_in_is_no_link() {
+    assert_no_links(&[
+        "ABOUT-NLS  config.h.in  ltmain.sh",
+        "edit setup.py.in and foo.service.in",
+        "the man page gtk.1.in",
+        "and CONFIG.H.IN too",
+    ]);
+    assert_found_one(&[
+        ("see iitb.ac.in for details", "iitb.ac.in"),
+        ("mail example.co.in today", "example.co.in"),
+        ("see linkedin.in", "linkedin.in"),
+    ]);
+}
+
+/// A Go composite literal of a type named `Info` (`version.Info{…}` in
+/// `kubectl version`) is code, though `.info` is a TLD; a site before a
+/// config block's ` {` stays a link.
+#[test]
+fn type_literal_name_info_brace_is_no_link() {
+    assert_no_links(&[
+        "Client Version: version.Info{Major:\"1\", Minor:\"27\"}",
+        "Server Version: version.INFO{GitVersion:\"v1.27.3\"}",
+    ]);
+    assert_found_one(&[("example.info {", "example.info"), ("example.io{", "example.io")]);
+}

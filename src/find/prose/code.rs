@@ -88,10 +88,18 @@ pub(super) fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         Some(b',') if is_rcs_file_at(b, end) => return true,
         // An R field access (`state.center$x`: `.center` is a TLD).
         Some(b'$') if b.get(end + 1).is_some_and(u8::is_ascii_alphabetic) => return true,
+        // A composite literal of a type named `Info` (`version.Info{Major:"1",
+        // …}` in `kubectl version`: `.info` is a TLD). A host's name is
+        // followed by `{` nowhere but in a config block, which puts a space
+        // between (`example.com {`). 2 held-out lines (ninety-seventh set).
+        Some(b'{') if name.len() > 5 && name.as_bytes()[name.len() - 5..].eq_ignore_ascii_case(b".info") => {
+            return true
+        }
         Some(b' ') if is_js_frame(b, end - name.len(), end) => return true,
         _ => {}
     }
     if is_build_file(name)
+        || is_template_input(name.as_bytes())
         || is_member_access(name)
         || is_syslog_priority(name.as_bytes())
         || is_systemd_target(name.as_bytes())
@@ -216,6 +224,31 @@ pub(super) fn is_build_file(name: &str) -> bool {
     (7..=13).contains(&first.len())
         && FILES.iter().any(|f| first.eq_ignore_ascii_case(f))
         && rest.rsplit_once('.').is_none_or(|(_, last)| is_file_extension(last))
+}
+
+/// Whether a name is the input of a build step that fills in a template,
+/// the file's own name with `.in` after it (`config.h.in`, `setup.py.in`,
+/// `foo.service.in`, `gtk.1.in`: autoconf's `AC_CONFIG_FILES`, Meson's
+/// `configure_file`, CMake's `configure_file`): `.in` is India's TLD, but
+/// the label before it is a file extension that names no domain. A host
+/// under `.in` has a registrant's name or a second-level label there
+/// (`example.co.in`, `iitb.ac.in`), which this list leaves out (`ac`,
+/// `co`, `net`, `org`, …). 1 held-out line (ninety-seventh set: a source
+/// tree's `ls`).
+pub(super) fn is_template_input(name: &[u8]) -> bool {
+    const EXTENSIONS: [&str; 34] = [
+        "h", "hh", "hpp", "c", "cc", "cpp", "py", "pl", "pm", "rb", "sh", "mk", "cmake", "pc", "xml", "json", "yaml",
+        "yml", "toml", "txt", "conf", "cfg", "ini", "service", "socket", "timer", "desktop", "spec", "html", "js",
+        "sql", "rc", "def", "policy",
+    ];
+    let Some(stem) = name.strip_suffix(b".in").or_else(|| name.strip_suffix(b".IN")) else {
+        return false;
+    };
+    let Some(dot) = stem.iter().rposition(|&c| c == b'.') else {
+        return false;
+    };
+    let ext = &stem[dot + 1..];
+    (ext.len() == 1 && ext[0].is_ascii_digit()) || EXTENSIONS.iter().any(|e| ext.eq_ignore_ascii_case(e.as_bytes()))
 }
 
 /// Whether a link ending in `'s` ends in an English contraction
