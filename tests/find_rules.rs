@@ -3564,3 +3564,95 @@ fn type_literal_name_info_brace_is_no_link() {
     ]);
     assert_found_one(&[("example.info {", "example.info"), ("example.io{", "example.io")]);
 }
+
+/// A Cyrillic capital glued to a link's last lowercase ASCII letter (or
+/// percent-encoded byte) starts the next word: a lost line break joined
+/// a label to the link. Lowercase Cyrillic after capitals or digits stays
+/// (`?q=USDрубль`, `1СПредприятие`), and so does a Cyrillic path segment.
+#[test]
+fn cyrillic_capital_glued_after_lowercase_ascii_ends_the_link() {
+    assert_found_one(&[
+        (
+            "Рома ► https://vk.com/romanchastinСергей ►",
+            "https://vk.com/romanchastin",
+        ),
+        (
+            "https://tiktok.com/@med_makeyodayПочта для связи",
+            "https://tiktok.com/@med_makeyoday",
+        ),
+        (
+            "https://mrakopedia.net/wiki/%D0%9B%D1%91Автор истории",
+            "https://mrakopedia.net/wiki/%D0%9B%D1%91",
+        ),
+        ("https://example.com/?q=USDрубль", "https://example.com/?q=USDрубль"),
+        ("https://example.com/1СПредприятие", "https://example.com/1СПредприятие"),
+        (
+            "https://ru.wikipedia.org/wiki/Москва",
+            "https://ru.wikipedia.org/wiki/Москва",
+        ),
+    ]);
+}
+
+/// An emoji pictograph glued to a link's last ASCII letter or digit is
+/// the writer's bullet, not the path's; in a host or after a `/` it stays.
+#[test]
+fn pictograph_glued_after_ascii_alnum_ends_the_link() {
+    assert_found_one(&[
+        (
+            "►Facebook | https://www.facebook.com/chikisra📷Instagram: x",
+            "https://www.facebook.com/chikisra",
+        ),
+        (
+            "http://instagram.com/pandaffx🔥Почта: a",
+            "http://instagram.com/pandaffx",
+        ),
+        (
+            "https://mrakopedia.net/wiki/Artem2s✉ Реклама",
+            "https://mrakopedia.net/wiki/Artem2s",
+        ),
+        ("see https://example.com/a/😀 now", "https://example.com/a/😀"),
+        ("see http://✪df.ws/123 now", "http://✪df.ws/123"),
+    ]);
+}
+
+/// An address written against harvesters with `<at>` or HTML's
+/// `&lt;at&gt;` glued between its parts, or French `[chez]`: its domain
+/// is no link of its own. A name after an HTML tag stays a link.
+#[test]
+fn domain_after_glued_or_escaped_written_at_is_no_link() {
+    assert_no_links(&[
+        "nakasho&lt;at&gt;yamaguchi-u.ac.jp",
+        "nakasho<at>yamaguchi-u.ac.jp",
+        "prenom.nom [chez] inria.fr",
+        "tscompor(AT)gmail.com",
+    ]);
+    assert_found_one(&[
+        ("<td>example.com</td>", "example.com"),
+        ("&amp;example.org", "example.org"),
+        ("visit chez example.fr", "example.fr"),
+    ]);
+}
+
+/// A shared library's file (`libc-2.31.so`, `ld-2.31.so`, `librt.so`) is
+/// no host, though `.so` is a TLD; a site under `.so` stays a link.
+#[test]
+fn shared_library_file_name_so_is_no_link() {
+    assert_no_links(&[
+        "-rwxr-xr-x 1 root root 40040 librt-2.31.so",
+        "ld-2.31.so => /lib/ld-2.31.so",
+        "link with libfoo.so",
+    ]);
+    assert_found_one(&[("visit example.so today", "example.so"), ("see notion.so", "notion.so")]);
+}
+
+/// `Email:-abc@gmail.com`: `:-` separates a label from its value; the
+/// address starts after the dashes (a local part may start with `-`
+/// elsewhere).
+#[test]
+fn label_colon_dash_before_address_is_no_part_of_it() {
+    assert_found_one(&[
+        ("Mail Us :-sonotekaudio@gmail.com", "sonotekaudio@gmail.com"),
+        ("Email:-abc@gmail.com, Ph:-123", "abc@gmail.com"),
+        ("reply to -abc@gmail.com", "-abc@gmail.com"),
+    ]);
+}

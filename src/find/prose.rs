@@ -44,7 +44,7 @@ mod usenet;
 use super::scheme::is_ed2k;
 use code::{
     content_flags, ends_in_a_call, ends_in_contraction, is_build_file, is_code_name, is_member_access, is_rcs_file_at,
-    is_template_input,
+    is_shared_library, is_template_input,
 };
 use logs::{
     image_tag_start, is_arxiv_class, is_go_frame, is_ip_mask, is_json_key, is_mapping_key, is_placeholder_file,
@@ -296,7 +296,7 @@ fn refine_quick(f: &Finder, text: &str, raw: Raw, memo: &mut Memo) -> Option<Raw
     let may_be_code = || {
         (matches!(last, b'd' | b'D' | b'e' | b'E' | b'l' | b'L' | b'n' | b'N')
             && (is_member_access(&text[raw.start..raw.end]) || is_template_input(link)))
-            || (last == b'o' && (is_syslog_priority(link) || after == b'{'))
+            || (last == b'o' && (is_syslog_priority(link) || after == b'{' || is_shared_library(link)))
             || (last == b't' && is_systemd_target(link))
             || (matches!(last, b'x' | b'X') && (is_ip_mask(link) || is_placeholder_file(link)))
             || (last.is_ascii_uppercase() && is_arxiv_class(link))

