@@ -3560,7 +3560,7 @@ fn template_input_named_file_ext_in_is_no_link() {
 fn type_literal_name_info_brace_is_no_link() {
     assert_no_links(&[
         "Client Version: version.Info{Major:\"1\", Minor:\"27\"}",
-        "Server Version: version.INFO{GitVersion:\"v1.27.3\"}",
+        "x := runtime.info{GitVersion: \"v1.27.3\"}",
     ]);
     assert_found_one(&[("example.info {", "example.info"), ("example.io{", "example.io")]);
 }
@@ -3655,4 +3655,31 @@ fn label_colon_dash_before_address_is_no_part_of_it() {
         ("Email:-abc@gmail.com, Ph:-123", "abc@gmail.com"),
         ("reply to -abc@gmail.com", "-abc@gmail.com"),
     ]);
+}
+
+/// What the review of this session's rules found, each kept: an escaped
+/// byte other than a lowercase Cyrillic letter, or a query's words, before
+/// a Cyrillic capital keep the link whole; symbols written inside words
+/// stay in a path; `www.` names and multi-label hosts under `.in` and `.so`
+/// stay links; the quick and the full rules agree on `.infO{`.
+#[test]
+fn review_findings_on_the_twenty_ninth_sessions_rules_stay_fixed() {
+    for link in [
+        "https://twitter.com/search?q=%23Россия&src=typed_query",
+        "https://example.ru/docs/2023%20Отчет.pdf",
+        "https://ru.wikipedia.org/wiki/Category%3AМосква",
+        "https://www.google.com/search?q=iphoneКупить",
+        "https://example.com/I❤NY",
+        "https://en.wikipedia.org/wiki/C♯",
+        "https://example.com/artist/Passpo☆",
+        "https://example.com/a/bb7♭5",
+        "www.policy.in",
+        "www.360.so",
+        "ld-news.so",
+        "library.notion.so",
+    ] {
+        assert_eq!(found(&format!("see {link} now")), [link], "{link}");
+    }
+    assert_no_links(&["version.Info{x}", "libfoo-1.2.so and ld-2.31.so"]);
+    assert_eq!(found("version.infO{x}"), ["version.infO"]);
 }

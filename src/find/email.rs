@@ -472,7 +472,7 @@ pub(super) fn email(f: &Finder, text: &str, s: usize, tld_end: usize, floor: usi
     // separator, as `:` is (Indian English writes it so; 1 held-out line,
     // ninety-eighth set). A local part may start with `-` (RFC 5322
     // atext), but not right after a label's colon. Default mode.
-    if !f.strict_uts58 && ls > 0 && b[ls - 1] == b':' {
+    if !f.strict_uts58 && ls > floor && b[ls - 1] == b':' {
         while ls < at && b[ls] == b'-' {
             ls += 1;
         }

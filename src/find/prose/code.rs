@@ -92,7 +92,13 @@ pub(super) fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         // …}` in `kubectl version`: `.info` is a TLD). A host's name is
         // followed by `{` nowhere but in a config block, which puts a space
         // between (`example.com {`). 2 held-out lines (ninety-seventh set).
-        Some(b'{') if name.len() > 5 && name.as_bytes()[name.len() - 5..].eq_ignore_ascii_case(b".info") => {
+        // (A lowercase last letter, as the quick path reads it:
+        // `version.INFO{` in capitals stays as it was.)
+        Some(b'{')
+            if name.len() > 5
+                && name.as_bytes()[name.len() - 5..].eq_ignore_ascii_case(b".info")
+                && name.ends_with('o') =>
+        {
             return true
         }
         Some(b' ') if is_js_frame(b, end - name.len(), end) => return true,
@@ -242,6 +248,10 @@ pub(super) fn is_template_input(name: &[u8]) -> bool {
         "yml", "toml", "txt", "conf", "cfg", "ini", "service", "socket", "timer", "desktop", "spec", "html", "js",
         "sql", "rc", "def", "policy",
     ];
+    // (`www.policy.in`: a host's name, whatever its label says.)
+    if name.len() < 4 || name[..4].eq_ignore_ascii_case(b"www.") {
+        return false;
+    }
     let Some(stem) = name.strip_suffix(b".in").or_else(|| name.strip_suffix(b".IN")) else {
         return false;
     };
@@ -253,17 +263,21 @@ pub(super) fn is_template_input(name: &[u8]) -> bool {
 }
 
 /// Whether a name is a shared library's file, `.so` (Somalia's TLD)
-/// after a library's name or a version (`libc-2.31.so`, `librt.so`,
-/// `ld-2.31.so` in `ls -l` output and `ldd` listings: 1 held-out line,
-/// ninety-ninth set): a name starting `lib` or `ld-`, or a version's
-/// number right before `.so`. A site under `.so` has a name there
-/// (`example.so`, `notion.so`).
+/// after a library's name and version (`libc-2.31.so`, `librt.so`,
+/// `ld-2.31.so`, `libfoo-1.2.so` in `ls -l` output and `ldd` listings:
+/// 1 held-out line, ninety-ninth set): `lib` and a name without dots, or
+/// a name with a version after its last `-` (digits and dots). A site
+/// under `.so` has a name there (`example.so`, `notion.so`,
+/// `library.notion.so`, `www.360.so`).
 pub(super) fn is_shared_library(name: &[u8]) -> bool {
     let Some(stem) = name.strip_suffix(b".so") else {
         return false;
     };
-    let last = &stem[stem.iter().rposition(|&c| c == b'.').map_or(0, |p| p + 1)..];
-    stem.starts_with(b"lib") || stem.starts_with(b"ld-") || (!last.is_empty() && last.iter().all(u8::is_ascii_digit))
+    let versioned = stem.iter().rposition(|&c| c == b'-').is_some_and(|d| {
+        let v = &stem[d + 1..];
+        v.first().is_some_and(u8::is_ascii_digit) && v.iter().all(|&c| c.is_ascii_digit() || c == b'.')
+    });
+    versioned || (stem.len() > 3 && stem.starts_with(b"lib") && !stem.contains(&b'.'))
 }
 
 /// Whether a link ending in `'s` ends in an English contraction

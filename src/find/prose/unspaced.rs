@@ -322,6 +322,11 @@ fn spaced_prose_start(s: &str, i: usize) -> Option<usize> {
         .iter()
         .rposition(|&b| matches!(b, b'/' | b'?' | b'#' | b'=' | b'&'))?;
     let ascii = &sb[host + segment + 1..i];
+    // A capital glued in a query or fragment may be a search's words
+    // (`?q=iphoneКупить`): only a path's capital is cut.
+    if !script && matches!(c, 'Ѐ'..='Я') && sb[host..i].iter().any(|&b| matches!(b, b'?' | b'#')) {
+        return None;
+    }
     if sb[i - 1] == b'*' {
         // A note mark the prose starts with, after an ASCII letter or digit.
         return (i > 1 && sb[i - 2].is_ascii_alphanumeric()).then_some(i - 1);
@@ -338,20 +343,34 @@ fn spaced_prose_start(s: &str, i: usize) -> Option<usize> {
 /// Russian name or query glues lowercase Cyrillic to capitals or digits
 /// (`?q=USDрубль`, `1СПредприятие`), which stays whole.
 fn glued_capital(sb: &[u8], i: usize, c: char) -> bool {
-    matches!(c, 'Ѐ'..='Я')
-        && (sb[i - 1].is_ascii_lowercase()
-            || (i >= 3 && sb[i - 3] == b'%' && sb[i - 2].is_ascii_hexdigit() && sb[i - 1].is_ascii_hexdigit()))
+    // (An escaped lowercase Cyrillic letter, `%D0%B0`–`%D0%BF`,
+    // `%D1%80`–`%D1%9F`: another escaped byte before a capital is the
+    // writer's, `?q=%23Россия` (`#`), `…/2023%20Отчет.pdf`.)
+    let escaped_lowercase = || {
+        i >= 6
+            && sb[i - 6] == b'%'
+            && sb[i - 3] == b'%'
+            && matches!(
+                (&sb[i - 5..i - 3], sb[i - 2], sb[i - 1]),
+                (b"D0" | b"d0", b'B' | b'b', _) | (b"D1" | b"d1", b'8' | b'9', _)
+            )
+            && sb[i - 1].is_ascii_hexdigit()
+    };
+    matches!(c, 'Ѐ'..='Я') && (sb[i - 1].is_ascii_lowercase() || escaped_lowercase())
 }
 
 /// Whether `c` is an emoji pictograph (U+1F300 to U+1FAFF: `📷`, `🔥`,
-/// `😎`) or a symbol or dingbat (U+2600 to U+27BF: `✉`, `⚽`, `☎`), which
+/// `😎`) or a symbol or dingbat that marks a field (`✉`, `☎`, `✅`), which
 /// descriptions and posts write between a link and the next label
 /// (`…/chikisra📷Instagram: @…`, `…/pandaffx🔥Почта: …`, `…:Artem2s✉
 /// Реклама`: 3 held-out lines, ninety-eighth set). Glued to an ASCII letter or digit after the
 /// host it is the writer's, not the path's ([`spaced_prose_start`]); in a
 /// host or after a separator it stays (`http://👍.ws`, `…/a/😀`).
 fn is_pictograph(c: char) -> bool {
-    matches!(c as u32, 0x2600..=0x27BF | 0x1F300..=0x1FAFF)
+    // (Of the symbols and dingbats, only those that mark a field or a
+    // message: `♯`, `♭`, `★`, `☆`, `♥`, `❤` are written inside words,
+    // `…/wiki/C♯`, `…/I❤NY`, `…/Passpo☆`.)
+    matches!(c as u32, 0x1F300..=0x1FAFF) || matches!(c, '✉' | '☎' | '✅' | '✔' | '✨' | '❗' | '⚡' | '⚽' | '➡')
 }
 
 /// Whether the fullwidth opening bracket `c` at `s[i]`, glued after an
