@@ -25,6 +25,11 @@ fn found_with(finder: &Finder, text: &str) -> Vec<String> {
     finder.links(text).map(|l| l.as_str().to_owned()).collect()
 }
 
+/// The links the strict mode (UTS #58 alone) finds in `text`.
+fn found_strict(text: &str) -> Vec<String> {
+    found_with(Finder::new().strict_uts58(true), text)
+}
+
 #[test]
 fn non_ascii_never_ends_an_iri() {
     assert_eq!(found("見て http://例え.テスト/パス です"), ["http://例え.テスト/パス"]);
@@ -242,12 +247,7 @@ fn braces_after_the_authority_are_kept_and_repaired_as_browsers_do() {
     assert_eq!(l.as_str(), "http://a{b}.example/");
     assert_eq!(l.iri(), "http://a%7Bb%7D.example/");
     // UTS #58 alone already takes balanced braces (they are brackets there).
-    let mut strict = Finder::new();
-    strict.strict_uts58(true);
-    assert_eq!(
-        found_with(&strict, "http://example.com/a{b}"),
-        ["http://example.com/a{b}"]
-    );
+    assert_eq!(found_strict("http://example.com/a{b}"), ["http://example.com/a{b}"]);
 }
 
 #[test]
@@ -1383,9 +1383,7 @@ fn brackets_bars_and_quotes_around_an_address_are_not_part_of_it() {
     );
     assert_eq!(found("a@x.org}b@y.org"), ["a@x.org", "b@y.org"]);
     assert_eq!(found("mail o'brien@example.com"), ["o'brien@example.com"]);
-    let mut strict = Finder::new();
-    strict.strict_uts58(true);
-    assert_eq!(found_with(&strict, "|bob@foo.com|"), ["|bob@foo.com"]);
+    assert_eq!(found_strict("|bob@foo.com|"), ["|bob@foo.com"]);
 }
 /// A run of two or more `-` that ends a link before white space is a dash
 /// of the sentence (`…/index.html-- foo`); one `-` stays.
@@ -1550,9 +1548,7 @@ fn a_name_folded_over_lines_inside_angle_brackets_is_one_link() {
     // fold; strict mode folds nothing.
     assert_eq!(found("<www.example.com\nnext> line"), ["www.example.com"]);
     assert_eq!(found("<www.example.com/a\nb c"), ["www.example.com/a"]);
-    let mut strict = Finder::new();
-    strict.strict_uts58(true);
-    assert_eq!(found_with(&strict, "<www.example.com/a/\nb>"), ["www.example.com/a/"]);
+    assert_eq!(found_strict("<www.example.com/a/\nb>"), ["www.example.com/a/"]);
 }
 
 /// A BBCode closing tag after a link (`[img]…[/img]`, `[url]…[/url]`,
@@ -1884,9 +1880,7 @@ fn an_address_in_a_query_field_starts_after_the_fields_name() {
     // Each address reads back over its own run only (linear on `?a@b.cc`
     // repeated).
     assert_eq!(found("?a@b.cc?d@e.cc").len(), 2);
-    let mut strict = Finder::new();
-    strict.strict_uts58(true);
-    assert_eq!(found_with(&strict, "x at&t@example.com"), ["at&t@example.com"]);
+    assert_eq!(found_strict("x at&t@example.com"), ["at&t@example.com"]);
 }
 
 /// A redacted IPv4 address, `xxx.xxx.xxx.xxx` or `192.168.xxx.xxx`, is no
@@ -3479,12 +3473,7 @@ fn a_byte_order_mark_or_a_field_separator_symbol_ends_a_link() {
             "http://example.com/unicode_(★)_in_brackets",
         ),
     ]);
-    let mut strict = Finder::new();
-    strict.strict_uts58(true);
-    assert_eq!(
-        found_with(&strict, "https://x.com/a\u{FEFF}b"),
-        ["https://x.com/a\u{FEFF}b"]
-    );
+    assert_eq!(found_strict("https://x.com/a\u{FEFF}b"), ["https://x.com/a\u{FEFF}b"]);
 }
 
 /// `Co.Ltd` after a company's name is "Company Limited", in capitals or

@@ -22,10 +22,15 @@ use crate::letters::{char_at, char_before, is_alphanumeric, is_domain_char, is_m
 /// 4 held-out lines, hundred-and-first set: conference pages). The caller
 /// has seen `)`, `]`, `}`, `>` or `;` before the name.
 pub(super) fn after_written_at(b: &[u8], s: usize) -> bool {
-    s >= 4
-        && (is_bracketed_at(&b[s - 4..s])
-            || b[s - 4..s].eq_ignore_ascii_case(b"<at>")
-            || (s >= 10 && b[s - 10..s].eq_ignore_ascii_case(b"&lt;at&gt;")))
+    ends_in_written_at(&b[..s]) || (s >= 10 && b[s - 10..s].eq_ignore_ascii_case(b"&lt;at&gt;"))
+}
+
+/// Whether `before` ends in `(at)`, `[at]`, `{at}` or `<at>`, any case:
+/// the `@` of an address written against harvesters, glued to its domain
+/// ([`after_written_at`]) or a space before it ([`after_spaced_written_at`]).
+fn ends_in_written_at(before: &[u8]) -> bool {
+    let n = before.len();
+    n >= 4 && (is_bracketed_at(&before[n - 4..]) || before[n - 4..].eq_ignore_ascii_case(b"<at>"))
 }
 
 /// Whether the name at `s`, after a space, is the domain of an address
@@ -43,7 +48,7 @@ pub(super) fn after_written_at(b: &[u8], s: usize) -> bool {
 pub(super) fn after_spaced_written_at(b: &[u8], s: usize) -> bool {
     let before = &b[..s - 1];
     let n = before.len();
-    if n >= 4 && (is_bracketed_at(&before[n - 4..]) || before[n - 4..].eq_ignore_ascii_case(b"<at>")) {
+    if ends_in_written_at(before) {
         return true;
     }
     // French writes `chez` for `@` (`prenom.nom [chez] inria.fr`: 1

@@ -89,11 +89,10 @@ pub(super) fn is_code_name(text: &str, name: &str, end: usize) -> bool {
         // An R field access (`state.center$x`: `.center` is a TLD).
         Some(b'$') if b.get(end + 1).is_some_and(u8::is_ascii_alphabetic) => return true,
         // A composite literal of a type named `Info` (`version.Info{Major:"1",
-        // …}` in `kubectl version`: `.info` is a TLD). A host's name is
-        // followed by `{` nowhere but in a config block, which puts a space
-        // between (`example.com {`). 2 held-out lines (ninety-seventh set).
-        // (A lowercase last letter, as the quick path reads it:
-        // `version.INFO{` in capitals stays as it was.)
+        // …}` in `kubectl version`: `.info` is a TLD), its last letter in
+        // lowercase as the quick path reads it. A host's name is followed
+        // by `{` nowhere but in a config block, which puts a space between
+        // (`example.com {`). 2 held-out lines (ninety-seventh set).
         Some(b'{')
             if name.len() > 5
                 && name.as_bytes()[name.len() - 5..].eq_ignore_ascii_case(b".info")

@@ -8,6 +8,7 @@ use super::super::repair::authority_start;
 use super::super::template::placeholder_at;
 use super::super::tld::is_tld;
 use crate::letters::char_at;
+use crate::pct::{is_pct_encoded, pct_octet};
 
 /// Scripts written without spaces between words, whose prose is glued to a
 /// link: Han, Hiragana, Katakana and Hangul, and the scripts of Southeast
@@ -312,7 +313,8 @@ fn spaced_prose_start(s: &str, i: usize) -> Option<usize> {
     let sb = s.as_bytes();
     let script =
         matches!(c as u32, 0x05D0..=0x05EA | 0x0600..=0x06FF | 0x0750..=0x077F | 0x0900..=0x0DFF) && c.is_alphabetic();
-    if !((script || glued_capital(sb, i, c) || is_pictograph(c)) && is_grapheme_boundary(s, i)) {
+    let capital = !script && glued_capital(sb, i, c);
+    if !((script || capital || is_pictograph(c)) && is_grapheme_boundary(s, i)) {
         return None;
     }
     // Only after the host: in it, the letter is the host's (`deΩ.uk`, a
@@ -324,7 +326,7 @@ fn spaced_prose_start(s: &str, i: usize) -> Option<usize> {
     let ascii = &sb[host + segment + 1..i];
     // A capital glued in a query or fragment may be a search's words
     // (`?q=iphoneКупить`): only a path's capital is cut.
-    if !script && matches!(c, 'Ѐ'..='Я') && sb[host..i].iter().any(|&b| matches!(b, b'?' | b'#')) {
+    if capital && sb[host..i].iter().any(|&b| matches!(b, b'?' | b'#')) {
         return None;
     }
     if sb[i - 1] == b'*' {
@@ -347,14 +349,12 @@ fn glued_capital(sb: &[u8], i: usize, c: char) -> bool {
     // `%D1%80`–`%D1%9F`: another escaped byte before a capital is the
     // writer's, `?q=%23Россия` (`#`), `…/2023%20Отчет.pdf`.)
     let escaped_lowercase = || {
+        let pct = |p: usize| (sb[p] == b'%' && is_pct_encoded(sb, p)).then(|| pct_octet(sb[p + 1], sb[p + 2]));
         i >= 6
-            && sb[i - 6] == b'%'
-            && sb[i - 3] == b'%'
             && matches!(
-                (&sb[i - 5..i - 3], sb[i - 2], sb[i - 1]),
-                (b"D0" | b"d0", b'B' | b'b', _) | (b"D1" | b"d1", b'8' | b'9', _)
+                (pct(i - 6), pct(i - 3)),
+                (Some(0xD0), Some(0xB0..=0xBF)) | (Some(0xD1), Some(0x80..=0x9F))
             )
-            && sb[i - 1].is_ascii_hexdigit()
     };
     matches!(c, 'Ѐ'..='Я') && (sb[i - 1].is_ascii_lowercase() || escaped_lowercase())
 }
@@ -363,9 +363,10 @@ fn glued_capital(sb: &[u8], i: usize, c: char) -> bool {
 /// `😎`) or a symbol or dingbat that marks a field (`✉`, `☎`, `✅`), which
 /// descriptions and posts write between a link and the next label
 /// (`…/chikisra📷Instagram: @…`, `…/pandaffx🔥Почта: …`, `…:Artem2s✉
-/// Реклама`: 3 held-out lines, ninety-eighth set). Glued to an ASCII letter or digit after the
-/// host it is the writer's, not the path's ([`spaced_prose_start`]); in a
-/// host or after a separator it stays (`http://👍.ws`, `…/a/😀`).
+/// Реклама`: 3 held-out lines, ninety-eighth set). Glued to an ASCII
+/// letter or digit after the host it is the writer's, not the path's
+/// ([`spaced_prose_start`]); in a host or after a separator it stays
+/// (`http://👍.ws`, `…/a/😀`).
 fn is_pictograph(c: char) -> bool {
     // (Of the symbols and dingbats, only those that mark a field or a
     // message: `♯`, `♭`, `★`, `☆`, `♥`, `❤` are written inside words,
